@@ -1,0 +1,81 @@
+/**
+ * Keeps the newest N items seen, in memory bounded by N: a min-heap whose
+ * root is the oldest item kept, as in ndjson-top. Newer means a later time;
+ * between equal times, the item seen later in the input.
+ */
+
+export interface Timed {
+  time: number
+}
+
+interface Entry<T> {
+  item: T
+  time: number
+  seq: number
+}
+
+/** Is a older than b? */
+const older = <T>(a: Entry<T>, b: Entry<T>): boolean => a.time < b.time || (a.time === b.time && a.seq < b.seq)
+
+export class NewestN<T extends Timed> {
+  readonly limit: number
+  #heap: Entry<T>[] = []
+  #seq = 0
+
+  constructor(limit: number) {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`)
+    this.limit = limit
+  }
+
+  get size(): number {
+    return this.#heap.length
+  }
+
+  /** Would an item with this time be kept? Lets callers skip building it. */
+  wouldKeep(time: number): boolean {
+    const root = this.#heap[0]
+    return this.#heap.length < this.limit || root === undefined || time >= root.time
+  }
+
+  push(item: T): void {
+    const entry: Entry<T> = { item, time: item.time, seq: this.#seq++ }
+    const heap = this.#heap
+    if (heap.length < this.limit) {
+      heap.push(entry)
+      this.#up(heap.length - 1)
+    } else if (older(heap[0] as Entry<T>, entry)) {
+      heap[0] = entry
+      this.#down(0)
+    }
+  }
+
+  /** The kept items, newest first. */
+  newestFirst(): T[] {
+    return [...this.#heap].sort((a, b) => (older(a, b) ? 1 : -1)).map((e) => e.item)
+  }
+
+  #up(i: number): void {
+    const heap = this.#heap
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      if (!older(heap[i] as Entry<T>, heap[parent] as Entry<T>)) break
+      ;[heap[i], heap[parent]] = [heap[parent] as Entry<T>, heap[i] as Entry<T>]
+      i = parent
+    }
+  }
+
+  #down(i: number): void {
+    const heap = this.#heap
+    const n = heap.length
+    for (;;) {
+      const left = 2 * i + 1
+      const right = left + 1
+      let smallest = i
+      if (left < n && older(heap[left] as Entry<T>, heap[smallest] as Entry<T>)) smallest = left
+      if (right < n && older(heap[right] as Entry<T>, heap[smallest] as Entry<T>)) smallest = right
+      if (smallest === i) return
+      ;[heap[i], heap[smallest]] = [heap[smallest] as Entry<T>, heap[i] as Entry<T>]
+      i = smallest
+    }
+  }
+}
