@@ -26,8 +26,18 @@ const digits = (s: string, start: number, count: number): number => {
   return value
 }
 
+/**
+ * Date.UTC reads years 0–99 as 1900–1999, so it is called 400 years later
+ * (the Gregorian calendar repeats every 400 years) and the cycle taken off.
+ */
+const CYCLE_MS = 146_097 * 86_400_000
+const utc = (year: number, month: number, day: number, h = 0, m = 0, s = 0): number =>
+  Date.UTC(year + 400, month, day, h, m, s) - CYCLE_MS
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 const daysInMonth = (year: number, month: number): number =>
-  new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  month === 1 && isLeap(year) ? 29 : (DAYS[month] as number)
 
 /** Parse `dd/Mon/yyyy:HH:MM:SS ±hhmm`; null when it is not exactly that. */
 export const parseClfTime = (s: string): LoggedTime | null => {
@@ -47,6 +57,6 @@ export const parseClfTime = (s: string): LoggedTime | null => {
       second < 0 || second > 60 || sign === 0 || offHours < 0 || offHours > 23 ||
       offMinutes < 0 || offMinutes > 59 || day > daysInMonth(year, month)) return null
   const offset = sign * (offHours * 60 + offMinutes)
-  const local = Date.UTC(year, month, day, hour, minute, Math.min(second, 59))
+  const local = utc(year, month, day, hour, minute, Math.min(second, 59))
   return { time: local - offset * 60_000, offset }
 }

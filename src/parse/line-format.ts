@@ -46,10 +46,14 @@ const followsFor = (next: string | null, trailing: boolean): Follows => {
 
 const bareStep = (name: FieldName, next: string | null): Step => {
   if (next === null) {
+    // A bare field holds no space: text after one is trailing text, which the
+    // line check accepts only for `trailing` formats.
     return (line, pos, out) => {
-      if (pos >= line.length) return -1
-      out[name] = line.slice(pos)
-      return line.length
+      const space = line.indexOf(' ', pos)
+      const end = space < 0 ? line.length : space
+      if (end <= pos) return -1
+      out[name] = line.slice(pos, end)
+      return end
     }
   }
   return (line, pos, out) => {
@@ -77,11 +81,10 @@ const bracketedStep = (name: FieldName, follows: Follows): Step =>
 const quotedStep = (name: FieldName, follows: Follows): Step =>
   (line, pos, out) => {
     if (line.charCodeAt(pos) !== 0x22) return -1
-    for (let i = pos + 1; i < line.length; i++) {
-      const c = line.charCodeAt(i)
-      if (c === 0x5c) {
-        i++
-      } else if (c === 0x22 && follows(line, i + 1)) {
+    for (let i = line.indexOf('"', pos + 1); i >= 0; i = line.indexOf('"', i + 1)) {
+      let backslashes = 0
+      while (line.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes++
+      if (backslashes % 2 === 0 && follows(line, i + 1)) {
         out[name] = line.slice(pos + 1, i)
         return i + 1
       }
