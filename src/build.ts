@@ -7,7 +7,7 @@
 import type { Readable, Writable } from 'node:stream'
 import { dataError } from './errors.js'
 import { openInputs, type OpenedInput } from './input/open-inputs.js'
-import { readLines } from './input/lines.js'
+import { forEachLine } from './input/lines.js'
 import { recordBuilder, type LinePosition } from './parse/access-record.js'
 import { recogniser, STOCK_FORMATS } from './parse/presets.js'
 import { SkippedLines } from './parse/skipped-lines.js'
@@ -68,9 +68,9 @@ const scanInput = async (input: OpenedInput, state: ScanState): Promise<void> =>
       )
     }
   }
-  for await (const raw of readLines(input.stream(), input.label)) {
+  await forEachLine(input.stream(), input.label, (raw) => {
     lineNo++
-    if (raw === '') continue
+    if (raw === '') return
     skipped.lines++
     const at: LinePosition = { source: input.label, line: lineNo }
     const recognised = recognise(raw)
@@ -83,7 +83,7 @@ const scanInput = async (input: OpenedInput, state: ScanState): Promise<void> =>
       if (isListed(rule, record)) newest.push(record)
     }
     if (probed < FORMAT_PROBE_LINES && ++probed === FORMAT_PROBE_LINES) checkProbe()
-  }
+  })
   checkProbe()
 }
 

@@ -54,7 +54,7 @@ interface BuildFlags {
   tz?: string
 }
 
-const program = (io: MainIO, run: { code: ExitCode }): Command => {
+const program = (io: MainIO, run: { code: ExitCode }, helpHint: string): Command => {
   const cmd = new Command(PROG)
     .description('Rebuild the profiler\'s "Profile Search" page from nginx/Apache access logs.')
     .version(version(), '-V, --version', 'print the version')
@@ -67,7 +67,7 @@ const program = (io: MainIO, run: { code: ExitCode }): Command => {
       writeErr: (s) => void io.stderr.write(s),
       outputError: (message, write) => {
         const line = message.trim().split('\n').join(' ').replace(/^error: /, '')
-        write(`${PROG}: ${line} (see ${PROG} --help)\n`)
+        write(`${PROG}: ${line} (see ${helpHint})\n`)
       },
     })
     .addHelpText('after', EXIT_CODES_HELP)
@@ -93,7 +93,8 @@ const program = (io: MainIO, run: { code: ExitCode }): Command => {
 
 export const main = async (argv: readonly string[], io: MainIO = process): Promise<ExitCode> => {
   const run: { code: ExitCode } = { code: EXIT.ok }
-  const cmd = program(io, run)
+  const helpHint = argv[0] === 'build' ? `${PROG} build --help` : `${PROG} --help`
+  const cmd = program(io, run, helpHint)
   if (argv.length === 0) {
     io.stderr.write(cmd.helpInformation())
     return EXIT.usage

@@ -40,32 +40,50 @@ const sniffGzip = async (source: Readable): Promise<{ gzip: boolean; bytes: Read
   return { gzip, bytes: Readable.from(replay(), { objectMode: false }) }
 }
 
-/**
- * The lines of one input, without their `\n` or `\r\n`. Read and gzip
- * errors become input errors that name the input.
- */
-export async function* readLines(source: Readable, label: string): AsyncGenerator<string> {
-  let stage = 'read'
-  try {
-    const { gzip, bytes } = await sniffGzip(source)
-    let text: Readable = bytes
-    if (gzip) {
-      const gunzip = createGunzip()
-      bytes.on('error', (e) => gunzip.destroy(e))
-      text = bytes.pipe(gunzip)
-    }
-    const lines = text.pipe(split2(/\r?\n/))
-    text.on('error', (e) => {
-      stage = gzip ? 'gunzip' : 'read'
-      lines.destroy(e)
-    })
-    for await (const line of lines as AsyncIterable<string>) yield line
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException
-    if (stage === 'gunzip' || err.code?.startsWith('Z_')) {
-      throw inputError(`cannot read ${label}: the gzip data is truncated or corrupt (${err.message})`, 'check the file with gzip -t')
-    }
-    if (err.code) throw inputError(`cannot read ${label}: ${err.message}`)
-    throw e
+const asInputError = (e: unknown, label: string, gzip: boolean): unknown => {
+  const err = e as NodeJS.ErrnoException
+  if (gzip && (err.code?.startsWith('Z_') || err.code === 'ERR_STREAM_PREMATURE_CLOSE')) {
+    return inputError(`cannot read ${label}: the gzip data is truncated or corrupt (${err.message})`, 'check the file with gzip -t')
   }
+  if (err.code && !err.code.startsWith('ERR_')) return inputError(`cannot read ${label}: ${err.message}`)
+  return e
+}
+
+/**
+ * Calls `onLine` for each line of one input, without its `\n` or `\r\n`,
+ * synchronously as the lines arrive (no promise per line). If `onLine`
+ * throws, reading stops and the promise rejects with that error. Read and
+ * gzip errors become input errors that name the input.
+ */
+export const forEachLine = async (source: Readable, label: string, onLine: (line: string) => void): Promise<void> => {
+  const { gzip, bytes } = await sniffGzip(source).catch((e: unknown) => {
+    throw asInputError(e, label, false)
+  })
+  const text: Readable = gzip ? bytes.pipe(createGunzip()) : bytes
+  const lines = text.pipe(split2(/\r?\n/))
+  await new Promise<void>((resolve, reject) => {
+    let failed = false
+    const fail = (e: unknown): void => {
+      if (failed) return
+      failed = true
+      bytes.destroy()
+      text.destroy()
+      lines.destroy()
+      reject(e)
+    }
+    bytes.on('error', (e) => fail(asInputError(e, label, false)))
+    if (gzip) text.on('error', (e) => fail(asInputError(e, label, true)))
+    lines.on('error', (e) => fail(asInputError(e, label, gzip)))
+    lines.on('data', (line: string) => {
+      if (failed) return
+      try {
+        onLine(line)
+      } catch (e) {
+        fail(e)
+      }
+    })
+    lines.on('end', () => {
+      if (!failed) resolve()
+    })
+  })
 }

@@ -13,7 +13,15 @@
 
 import type { SegmentTest } from './segment-types.js'
 
-export type TargetMatcher = (path: string, query: string | null) => boolean
+/**
+ * Tests a target given as its path segments (the path without its leading
+ * `/`, split on `/`) and its query (null when the target has no `?`).
+ */
+export type TargetMatcher = (segments: readonly string[], query: string | null) => boolean
+
+/** `/a/b/` → `['a', 'b', '']`; null when the path does not start with `/`. */
+export const pathSegments = (path: string): string[] | null =>
+  path.charCodeAt(0) === 0x2f ? path.slice(1).split('/') : null
 
 type PartTest = SegmentTest
 
@@ -50,8 +58,7 @@ export const compileRoutePattern = (pattern: string, types: Record<string, Segme
   }
   const segmentCount = segmentTests.length
 
-  const pathMatches = (path: string): boolean => {
-    const segments = path.slice(1).split('/')
+  const pathMatches = (segments: readonly string[]): boolean => {
     if (segments.length !== segmentCount) return false
     for (let i = 0; i < segmentCount; i++) {
       if (!(segmentTests[i] as PartTest)(segments[i] as string)) return false
@@ -76,5 +83,5 @@ export const compileRoutePattern = (pattern: string, types: Record<string, Segme
     return true
   }
 
-  return (path, query) => path.startsWith('/') && pathMatches(path) && queryMatches(query)
+  return (segments, query) => pathMatches(segments) && queryMatches(query)
 }

@@ -5,7 +5,7 @@
  */
 
 import type { AccessRecord } from '../record.js'
-import { compileRoutePattern, type TargetMatcher } from './route-pattern.js'
+import { compileRoutePattern, pathSegments, type TargetMatcher } from './route-pattern.js'
 import { defaultSegmentTypes, type SegmentTest } from './segment-types.js'
 
 export const DEFAULT_SHAPES: readonly string[] = [
@@ -56,5 +56,6 @@ export const defaultRowRule = (): RowRule => ({ method: 'GET', status: 200, matc
 export const isListed = (rule: RowRule, record: AccessRecord): boolean => {
   if (record.status !== rule.status || record.method !== rule.method || record.target === null) return false
   const { path, query } = pathAndQuery(record.target)
-  return rule.matchers.some((matches) => matches(path, query))
+  const segments = pathSegments(path)
+  return segments !== null && rule.matchers.some((matches) => matches(segments, query))
 }

@@ -19,6 +19,7 @@ const reason = (e: unknown): string => {
     case 'EACCES':
     case 'EPERM': return 'permission denied'
     case 'EISDIR': return 'it is a folder'
+    case 'ENOTDIR': return 'a part of the path is not a folder'
     case 'ENOSPC': return 'no space left on the device'
     case 'EROFS': return 'the file system is read-only'
     default: return code ?? String(e)
