@@ -1,0 +1,117 @@
+/** `build` end to end through the bin: files, stdin, gzip, several inputs. */
+
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import t from 'tap'
+import { countLine, rowSummaries, tableRows } from '../helpers/page.js'
+import { fixture, runCli } from '../helpers/run-cli.js'
+
+const MIXED_ROWS = [
+  '200 127.0.0.11 GET /robots.txt 22.11.2026 10:00:11',
+  '200 127.0.0.9 GET /wohnzimmer/ 22.11.2026 4:00:09',
+  '200 ::1 GET /forms/index/id/5 22.11.2026 10:00:08',
+  '200 127.0.0.6 GET /sitemap_index.xml 22.11.2026 10:00:05',
+  '200 127.0.0.3 GET /moebel/sofas/12/sofa-bergen 22.11.2026 10:00:02',
+  '200 127.0.0.2 GET /moebel/ 22.11.2026 10:00:01',
+]
+
+t.test('a file with malformed lines: exact rows, and one summary line', async (t) => {
+  const r = await runCli(['build', fixture('handmade/mixed.log')])
+  t.equal(r.code, 0)
+  t.equal(countLine(r.stdout), '6 results found')
+  t.strictSame(rowSummaries(r.stdout), MIXED_ROWS)
+  t.equal(r.stderr,
+    `profiler-search: skipped 4 of 12 lines (2 not a log line, 1 bad time, 1 bad status); first at ${fixture('handmade/mixed.log')}:2\n`)
+})
+
+t.test('stdin, by - and by no input at all, gives the same page', async (t) => {
+  const input = readFileSync(fixture('handmade/mixed.log'))
+  const fromFile = await runCli(['build', fixture('handmade/mixed.log')])
+  for (const args of [['build', '-'], ['build']]) {
+    const r = await runCli(args, { input })
+    t.equal(r.code, 0, args.join(' '))
+    t.equal(r.stdout, fromFile.stdout, 'tokens and rows identical to reading the file')
+    t.equal(r.stderr, 'profiler-search: skipped 4 of 12 lines (2 not a log line, 1 bad time, 1 bad status); first at stdin:2\n')
+  }
+})
+
+t.test('gzip is recognised by its bytes, whatever the name, also on stdin', async (t) => {
+  const dir = t.testdir({
+    'plain-name.log': gzipSync(readFileSync(fixture('handmade/mixed.log'))),
+    // two gzip members in a row, as `cat a.gz b.gz` makes
+    'two-members.gz': Buffer.concat([
+      gzipSync(readFileSync(fixture('handmade/apache-out-of-order.log'))),
+      gzipSync(readFileSync(fixture('handmade/mixed.log'))),
+    ]),
+  })
+  const named = await runCli(['build', `${dir}/plain-name.log`])
+  t.equal(named.code, 0)
+  t.strictSame(rowSummaries(named.stdout), MIXED_ROWS)
+  const piped = await runCli(['build', '-'], { input: readFileSync(`${dir}/plain-name.log`) })
+  t.strictSame(rowSummaries(piped.stdout), MIXED_ROWS)
+  const members = await runCli(['build', '--limit', '100', `${dir}/two-members.gz`])
+  t.equal(countLine(members.stdout), '11 results found', '5 + 6 rows from both members')
+})
+
+t.test('Apache lines written out of order are listed newest first by timestamp', async (t) => {
+  const r = await runCli(['build', fixture('handmade/apache-out-of-order.log')])
+  t.equal(r.code, 0)
+  t.strictSame(rowSummaries(r.stdout), [
+    '200 127.0.0.25 GET /sitemap_index.xml 22.11.2026 4:10:06',
+    '200 127.0.0.23 GET /robots.txt 22.11.2026 4:10:06',
+    '200 127.0.0.21 GET /garten-deko/ 22.11.2026 4:10:05',
+    '200 127.0.0.24 GET /anfrage-formular?sOrdernumber=SW10001.2&sInquiry=detail 22.11.2026 4:10:03',
+    '200 127.0.0.22 GET /moebel/sofas/4711/sofa-langsam?c=12 22.11.2026 4:10:01',
+  ])
+  t.equal(r.stderr, '')
+})
+
+t.test('--limit keeps the newest N; ties go to the line later in the input', async (t) => {
+  const r = await runCli(['build', '--limit', '1', fixture('handmade/apache-out-of-order.log')])
+  t.strictSame(rowSummaries(r.stdout), ['200 127.0.0.25 GET /sitemap_index.xml 22.11.2026 4:10:06'])
+  t.equal(countLine(r.stdout), '1 results found')
+  const three = await runCli(['build', '-n', '3', fixture('handmade/apache-out-of-order.log')])
+  t.equal(tableRows(three.stdout).length, 3)
+})
+
+t.test('several inputs make one listing, across formats and offsets', async (t) => {
+  const r = await runCli(['build', '--limit', '4', fixture('handmade/apache-out-of-order.log'), fixture('handmade/mixed.log')])
+  t.equal(r.code, 0)
+  t.strictSame(rowSummaries(r.stdout), [
+    '200 127.0.0.25 GET /sitemap_index.xml 22.11.2026 4:10:06',
+    '200 127.0.0.23 GET /robots.txt 22.11.2026 4:10:06',
+    '200 127.0.0.21 GET /garten-deko/ 22.11.2026 4:10:05',
+    '200 127.0.0.24 GET /anfrage-formular?sOrdernumber=SW10001.2&sInquiry=detail 22.11.2026 4:10:03',
+  ])
+})
+
+t.test('--tz shows every time in one zone', async (t) => {
+  const r = await runCli(['build', '--tz', 'Europe/Berlin', fixture('handmade/mixed.log')])
+  t.strictSame(rowSummaries(r.stdout).slice(0, 2), [
+    '200 127.0.0.11 GET /robots.txt 22.11.2026 10:00:11',
+    '200 127.0.0.9 GET /wohnzimmer/ 22.11.2026 10:00:09',
+  ])
+  const utc = await runCli(['build', '--tz', 'UTC', '-n', '1', fixture('handmade/mixed.log')])
+  t.strictSame(rowSummaries(utc.stdout), ['200 127.0.0.11 GET /robots.txt 22.11.2026 9:00:11'])
+})
+
+t.test('tokens: uniqid layout, seconds of the request, unique, same on every run', async (t) => {
+  const first = tableRows((await runCli(['build', fixture('handmade/mixed.log')])).stdout)
+  const second = tableRows((await runCli(['build', fixture('handmade/mixed.log')])).stdout)
+  const tokens = first.map((cells) => cells[5])
+  t.strictSame(tokens, second.map((cells) => cells[5]))
+  t.equal(new Set(tokens).size, tokens.length)
+  for (const token of tokens) t.match(token, /^[0-9a-f]{13}$/)
+  // 22/Nov/2026:10:00:11 +0100 is 1795338011 = 0x6b02af1b
+  t.equal(tokens[0]?.slice(0, 8), '6b02af1b')
+})
+
+t.test('an empty input gives a valid page with 0 results and the table', async (t) => {
+  for (const args of [['build', fixture('handmade/empty.log')], ['build', '-']]) {
+    const r = await runCli(args)
+    t.equal(r.code, 0)
+    t.equal(countLine(r.stdout), '0 results found')
+    t.match(r.stdout, /<table id="search-results">[\s\S]*<thead>[\s\S]*<tbody>\n<\/tbody>/)
+    t.equal(r.stderr, '')
+  }
+})

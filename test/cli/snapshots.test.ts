@@ -1,0 +1,38 @@
+/** Snapshots of `--help` and of the page for the bundled nginx fixture. */
+
+import t from 'tap'
+import { matchFileSnapshot } from '../helpers/snapshot.js'
+import { fixture, runCli } from '../helpers/run-cli.js'
+
+t.test('--help', async (t) => {
+  const r = await runCli(['--help'])
+  t.equal(r.code, 0)
+  t.equal(r.stderr, '')
+  matchFileSnapshot(t, r.stdout, 'help.txt')
+})
+
+t.test('build --help', async (t) => {
+  const r = await runCli(['build', '--help'])
+  t.equal(r.code, 0)
+  matchFileSnapshot(t, r.stdout, 'build-help.txt')
+})
+
+t.test('--version prints the package version', async (t) => {
+  const r = await runCli(['--version'])
+  t.equal(r.code, 0)
+  t.match(r.stdout, /^\d+\.\d+\.\d+\n$/)
+})
+
+t.test('the page for fixtures/nginx/access.log', async (t) => {
+  const r = await runCli(['build', fixture('nginx/access.log')])
+  t.equal(r.code, 0)
+  matchFileSnapshot(t, r.stdout, 'nginx-access.html')
+})
+
+t.test('the page does not depend on TZ or LANG of the environment', async (t) => {
+  const base = await runCli(['build', fixture('apache/access.log')])
+  for (const env of [{ TZ: 'Asia/Kathmandu', LANG: 'de_DE.UTF-8' }, { TZ: 'America/Los_Angeles', LANG: 'ar_EG.UTF-8', LC_ALL: 'ar_EG.UTF-8' }]) {
+    const r = await runCli(['build', fixture('apache/access.log')], { env })
+    t.equal(r.stdout, base.stdout, JSON.stringify(env))
+  }
+})

@@ -1,0 +1,125 @@
+import t from 'tap'
+import { compileRoutePattern, pathSegments } from '../../../src/select/route-pattern.js'
+import type { SegmentTest } from '../../../src/select/segment-types.js'
+
+const types: Record<string, SegmentTest> = {
+  word: (v) => /^[a-z]+$/.test(v),
+  num: (v) => /^[0-9]+$/.test(v),
+  // A type named like a placeholder name, to show `{id:num}` uses num, not id.
+  id: () => false,
+}
+
+/** Compiles a pattern; the matcher is called as isListed does, with the path split by pathSegments. */
+const compile = (pattern: string): ((path: string, query: string | null) => boolean) => {
+  const matcher = compileRoutePattern(pattern, types)
+  return (path, query) => {
+    const segments = pathSegments(path)
+    return segments !== null && matcher(segments, query)
+  }
+}
+
+t.test('pathSegments', async (t) => {
+  t.strictSame(pathSegments('/a/b/'), ['a', 'b', ''])
+  t.strictSame(pathSegments('/a/b'), ['a', 'b'])
+  t.strictSame(pathSegments('/'), [''])
+  t.strictSame(pathSegments('//x/'), ['', 'x', ''])
+  t.equal(pathSegments('a/b'), null)
+  t.equal(pathSegments(''), null)
+})
+
+t.test('a matcher takes segments directly', async (t) => {
+  const m = compileRoutePattern('/p/{num}/', types)
+  t.equal(m(['p', '7', ''], null), true)
+  t.equal(m(['p', '7'], null), false)
+  t.equal(m(['p', '7', '', ''], null), false)
+  t.equal(m(['p', '7', ''], 'x=1'), false)
+})
+
+t.test('literal segments match exactly, segment by segment', async (t) => {
+  const m = compile('/shop/list')
+  t.equal(m('/shop/list', null), true)
+  t.equal(m('/shop/lists', null), false)
+  t.equal(m('/Shop/list', null), false)
+  t.equal(m('/shop/list/', null), false)
+  t.equal(m('/shop', null), false)
+  t.equal(m('/shop/list/x', null), false)
+  t.equal(m('shop/list', null), false, 'path must start with /')
+  t.equal(m('//shop/list', null), false)
+})
+
+t.test('root and trailing-slash patterns', async (t) => {
+  const root = compile('/')
+  t.equal(root('/', null), true)
+  t.equal(root('//', null), false)
+  t.equal(root('/x', null), false)
+  const dir = compile('/{word}/')
+  t.equal(dir('/abc/', null), true)
+  t.equal(dir('/abc', null), false)
+  t.equal(dir('//', null), false)
+  t.equal(dir('/abc//', null), false)
+})
+
+t.test('placeholders: {name} names its type, {name:type} uses the type', async (t) => {
+  const m = compile('/p/{word}/{id:num}')
+  t.equal(m('/p/abc/42', null), true)
+  t.equal(m('/p/ABC/42', null), false)
+  t.equal(m('/p/abc/4x', null), false)
+  t.equal(m('/p/abc/', null), false)
+  t.equal(m('/p//42', null), false)
+  const byName = compile('/{id}')
+  t.equal(byName('/42', null), false, '{id} uses type id, which rejects all')
+  const typed = compile('/{word:num}')
+  t.equal(typed('/42', null), true)
+  t.equal(typed('/abc', null), false)
+})
+
+t.test('unknown type throws, naming it', async (t) => {
+  t.throws(() => compileRoutePattern('/x/{nope}', types), /unknown type "nope"/)
+  t.throws(() => compileRoutePattern('/x/{a:missing}', types), /unknown type "missing"/)
+  t.throws(() => compileRoutePattern('/x?q={bogus}', types), /unknown type "bogus"/)
+})
+
+t.test('a placeholder must fill a whole segment or value', async (t) => {
+  t.throws(() => compileRoutePattern('/x{word}', types), /must be a whole/)
+  t.throws(() => compileRoutePattern('/{word}x', types), /must be a whole/)
+  t.throws(() => compileRoutePattern('/{word', types), /must be a whole/)
+  t.throws(() => compileRoutePattern('/word}', types), /must be a whole/)
+  t.throws(() => compileRoutePattern('/{a:b:c}', types), /must be a whole/)
+  t.throws(() => compileRoutePattern('/p?q=v{num}', types), /must be a whole/)
+})
+
+t.test('malformed patterns throw', async (t) => {
+  t.throws(() => compileRoutePattern('shop/{word}', types), /must start with \//)
+  t.throws(() => compileRoutePattern('/p?a', types), /must be name=value/)
+  t.throws(() => compileRoutePattern('/p?=x', types), /must be name=value/)
+  t.throws(() => compileRoutePattern('/p?', types), /must be name=value/)
+})
+
+t.test('query parameters: exactly these, once each, any order', async (t) => {
+  const m = compile('/p?a={num}&b={word}&mode=detail')
+  t.equal(m('/p', 'a=1&b=x&mode=detail'), true)
+  t.equal(m('/p', 'mode=detail&b=x&a=1'), true, 'any order')
+  t.equal(m('/p', 'b=x&mode=detail&a=1'), true, 'any order')
+  t.equal(m('/q', 'a=1&b=x&mode=detail'), false, 'path still matters')
+  t.equal(m('/p', 'a=1&b=x'), false, 'missing param')
+  t.equal(m('/p', 'a=1&b=x&mode=detail&c=2'), false, 'extra param')
+  t.equal(m('/p', 'a=1&a=2&b=x&mode=detail'), false, 'duplicate, one extra')
+  t.equal(m('/p', 'a=1&a=2&mode=detail'), false, 'duplicate replacing another')
+  t.equal(m('/p', 'a=1&b=x&mode=details'), false, 'literal value')
+  t.equal(m('/p', 'a=x&b=x&mode=detail'), false, 'typed value')
+  t.equal(m('/p', 'a=&b=x&mode=detail'), false, 'empty value')
+  t.equal(m('/p', 'a=1&b&mode=detail'), false, 'param without =')
+  t.equal(m('/p', 'A=1&b=x&mode=detail'), false, 'names are case-sensitive')
+  t.equal(m('/p', 'a=1&b=x&mode=detail&'), false, 'trailing &')
+  t.equal(m('/p', 'a=1&&b=x&mode=detail'), false, 'empty pair')
+  t.equal(m('/p', ''), false, 'empty query')
+  t.equal(m('/p', null), false, 'no query')
+})
+
+t.test('a pattern without ? rejects any query, even an empty one', async (t) => {
+  const m = compile('/p/{num}')
+  t.equal(m('/p/1', null), true)
+  t.equal(m('/p/1', ''), false)
+  t.equal(m('/p/1', 'a=1'), false)
+  t.equal(m('/p/1', '1'), false)
+})
