@@ -5,16 +5,20 @@
 
 import type { Writable } from 'node:stream'
 
+const isClosedPipe = (e: NodeJS.ErrnoException): boolean =>
+  e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED'
+
 export const writeToStdout = (stdout: Writable, content: string): Promise<void> =>
   new Promise((resolve, reject) => {
-    const onError = (e: NodeJS.ErrnoException): void => {
-      if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') resolve()
+    let settled = false
+    const settle = (e?: NodeJS.ErrnoException | null): void => {
+      if (settled) return
+      settled = true
+      if (!e || isClosedPipe(e)) resolve()
       else reject(e)
     }
-    stdout.once('error', onError)
-    stdout.write(content, (e) => {
-      stdout.removeListener('error', onError)
-      if (e) onError(e)
-      else resolve()
-    })
+    // Stays attached: the write callback and a later 'error' event can both
+    // report the same closed pipe, and an unheard 'error' would crash.
+    stdout.on('error', settle)
+    stdout.write(content, settle)
   })

@@ -1,8 +1,10 @@
 /** User mistakes: one line on stderr naming the culprit, a documented exit code, nothing written. */
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { gzipSync } from 'node:zlib'
 import t, { type Test } from 'tap'
-import { fixture, runCli } from '../helpers/run-cli.js'
+import { BIN, fixture, runCli } from '../helpers/run-cli.js'
 
 const OLD_PAGE = '<!DOCTYPE html><p>previous page</p>\n'
 
@@ -114,4 +116,36 @@ t.test('-o replaces the previous page atomically and leaves nothing else', async
   t.equal(r.stdout, '')
   t.match(readFileSync(`${dir}/out.html`, 'utf8'), /^<!DOCTYPE html>\n[\s\S]*6 results found[\s\S]*<\/html>\n$/)
   t.strictSame(readdirSync(dir).sort(), ['keep.txt', 'out.html'])
+})
+
+t.test('a truncated .gz is an input error and nothing is published', async (t) => {
+  const dir = withPreviousPage(t)
+  const gz = gzipSync(readFileSync(fixture('nginx/access.log')))
+  writeFileSync(`${dir}/access.log.2.gz`, gz.subarray(0, gz.length - 40))
+  const r = await runCli(['build', fixture('nginx/rotated/access.log'), `${dir}/access.log.2.gz`, '-o', `${dir}/out.html`])
+  t.equal(r.code, 2)
+  t.equal(r.stderr, `profiler-search: cannot read ${dir}/access.log.2.gz: the gzip data is truncated or corrupt (unexpected end of file) (check the file with gzip -t)\n`)
+  t.equal(readFileSync(`${dir}/out.html`, 'utf8'), OLD_PAGE)
+  t.strictSame(readdirSync(dir).sort(), ['access.log.2.gz', 'out.html'])
+})
+
+t.test('stdout closed early ends quietly with 0', async (t) => {
+  // A page of 5000 rows is far larger than a pipe's buffer, so the write meets a closed pipe.
+  const lines = Array.from({ length: 5000 }, (_, i) =>
+    `127.0.0.1 - - [22/Nov/2026:10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} +0100] "GET /moebel/${i + 1}/sofa HTTP/1.1" 200 5 "-" "-"`)
+  const dir = t.testdir({ 'big.log': `${lines.join('\n')}\n` })
+  const result = await new Promise<{ code: number | null; stderr: string; got: number }>((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'build', '--limit', '5000', `${dir}/big.log`], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let got = 0
+    let stderr = ''
+    child.stdout.once('data', (b: Buffer) => {
+      got = b.length
+      child.stdout.destroy()
+    })
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()))
+    child.on('close', (code) => resolve({ code, stderr, got }))
+  })
+  t.ok(result.got > 0)
+  t.equal(result.code, 0)
+  t.equal(result.stderr, '')
 })
