@@ -53,6 +53,7 @@ export const compileRoutePattern = (pattern: string, types: Record<string, Segme
     for (const pair of pattern.slice(queryAt + 1).split('&')) {
       const eq = pair.indexOf('=')
       if (eq <= 0) throw new Error(`route pattern ${pattern}: query part "${pair}" must be name=value`)
+      if (queryTests.has(pair.slice(0, eq))) throw new Error(`route pattern ${pattern}: query parameter "${pair.slice(0, eq)}" is given twice`)
       queryTests.set(pair.slice(0, eq), partTest(pair.slice(eq + 1), types, pattern))
     }
   }

@@ -28,3 +28,10 @@ t.test('ordinary and non-ASCII text is unchanged', async (t) => {
   t.equal(visible('\u2400'), '␀', 'a real control picture stays')
   t.equal(visible('\u2065\u206a\u202f\u200d'), '\u2065\u206a\u202f\u200d', 'neighbours of the named ranges')
 })
+
+t.test('C1 controls and the Arabic letter mark are shown by code point', async (t) => {
+  t.equal(visible('a\u0085b'), 'a<U+0085>b')
+  t.equal(visible('\u0080\u009f'), '<U+0080><U+009F>')
+  t.equal(visible('x\u061cy'), 'x<U+061C>y')
+  t.equal(visible('\u00a0\u00e9'), '\u00a0\u00e9', 'NBSP and é are ordinary text')
+})

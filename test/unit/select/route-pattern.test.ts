@@ -93,6 +93,7 @@ t.test('malformed patterns throw', async (t) => {
   t.throws(() => compileRoutePattern('/p?a', types), /must be name=value/)
   t.throws(() => compileRoutePattern('/p?=x', types), /must be name=value/)
   t.throws(() => compileRoutePattern('/p?', types), /must be name=value/)
+  t.throws(() => compileRoutePattern('/p?a={word}&a={word}', types), { message: 'route pattern /p?a={word}&a={word}: query parameter "a" is given twice' })
 })
 
 t.test('query parameters: exactly these, once each, any order', async (t) => {
