@@ -80,7 +80,8 @@ const scanInput = async (input: OpenedInput, state: ScanState): Promise<void> =>
       firstBad ??= raw
     } else {
       parsed++
-      if (isListed(rule, record)) newest.push(record)
+      // Cheap time check first: once N rows are kept, older lines skip the URL shapes.
+      if (newest.wouldKeep(record.time) && isListed(rule, record)) newest.push(record)
     }
     if (probed < FORMAT_PROBE_LINES && ++probed === FORMAT_PROBE_LINES) checkProbe()
   })
