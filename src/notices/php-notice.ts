@@ -1,0 +1,70 @@
+/**
+ * A PHP "Deprecated" notice and PHP's text form of it:
+ * `Deprecated: MSG in FILE on line N`.
+ *
+ * PHP prints E_DEPRECATED and E_USER_DEPRECATED both as "Deprecated"; every
+ * other level (Warning, Notice, Fatal error, ...) is not a notice here, even
+ * when its message contains the word "Deprecated:".
+ */
+
+import { visible } from '../profile/visible.js'
+
+export interface Notice {
+  message: string
+  /** The script path PHP names. */
+  file: string
+  /** The line number, digits as logged. */
+  line: string
+}
+
+/** The level names PHP 8 prints (`php_error_cb`), so readers can tell where an error starts. */
+export const PHP_LEVELS = [
+  'Fatal error',
+  'Recoverable fatal error',
+  'Warning',
+  'Parse error',
+  'Notice',
+  'Strict Standards',
+  'Deprecated',
+  'Unknown error',
+] as const
+
+const LINE_SUFFIX = / on line (\d+)$/
+
+/**
+ * `MSG in FILE on line N` as a notice, or null when it does not end that way.
+ * Read from the right, as a message may itself contain ` in ` and ` on line `:
+ * FILE is what follows the last ` in ` before the final ` on line N`. No
+ * backtracking regular expression, so hostile text costs linear time.
+ */
+export const parseNoticeBody = (body: string): Notice | null => {
+  const suffix = LINE_SUFFIX.exec(body)
+  if (!suffix) return null
+  const head = body.slice(0, suffix.index)
+  const at = head.lastIndexOf(' in ')
+  if (at < 0 || at + 4 === head.length) return null
+  return { message: head.slice(0, at), file: head.slice(at + 4), line: suffix[1] as string }
+}
+
+/** The line that starts a message PHP logged (error_log, php-fpm, mod_php): `PHP Deprecated:  MSG...`. */
+const LOGGED_DEPRECATED = /^PHP Deprecated: {1,2}/
+
+/** A logged message (`PHP <Level>:  MSG in FILE on line N`) as a notice if its level is Deprecated. */
+export const parseLoggedMessage = (text: string): Notice | null => {
+  const m = LOGGED_DEPRECATED.exec(text)
+  return m ? parseNoticeBody(text.slice(m[0].length)) : null
+}
+
+/** Same message, file and line: the same notice. */
+export const noticeKey = (notice: Notice): string => `${notice.line}\u0000${notice.file}\u0000${notice.message}`
+
+/** PHP's text form, exactly as shown on the page. */
+export const noticeText = (notice: Notice): string =>
+  `Deprecated: ${notice.message} in ${notice.file} on line ${notice.line}`
+
+/** The notice as shown: control characters and bidi marks made visible, so each stays one line of plain text. */
+export const visibleNotice = (notice: Notice): Notice => ({
+  message: visible(notice.message),
+  file: visible(notice.file),
+  line: notice.line,
+})

@@ -1,0 +1,73 @@
+/**
+ * Which notices the preface shows.
+ *
+ * - Distinct (default): the same message, file and line count once, shown in
+ *   the order of their first appearance. When there are more than `limit`,
+ *   the `limit` whose latest occurrence is the most recent are kept (still in
+ *   first-appearance order). "Recent" is the position in the input, files in
+ *   the order given.
+ * - All: every occurrence, in input order; `limit` does not apply.
+ *
+ * Memory stays bounded in distinct mode: the notices seen are kept in a Map in
+ * the order of their latest occurrence (a notice seen again moves to the end).
+ * When it holds twice `memory` entries, all but the `memory` most recently
+ * seen are forgotten at once (one by one would cost a scan of the Map's
+ * deleted slots each time). The kept set is exact; only a notice forgotten and
+ * then seen again counts its first appearance from there. `memory` is at
+ * least `limit`.
+ */
+
+import { noticeKey, type Notice } from './php-notice.js'
+
+export interface PickRule {
+  limit: number
+  all: boolean
+}
+
+/** How many distinct notices are remembered at least (or `limit`, if larger); at most twice as many. */
+export const DISTINCT_MEMORY = 10_000
+
+export interface NoticePicker {
+  add(notice: Notice): void
+  picked(): Notice[]
+}
+
+interface Seen {
+  notice: Notice
+  first: number
+}
+
+const distinctPicker = (limit: number, memory: number): NoticePicker => {
+  let seen = new Map<string, Seen>()
+  let position = 0
+  return {
+    add: (notice) => {
+      const key = noticeKey(notice)
+      const known = seen.get(key)
+      if (known) seen.delete(key)
+      seen.set(key, known ?? { notice, first: position })
+      position++
+      if (seen.size >= 2 * memory) seen = new Map([...seen].slice(-memory))
+    },
+    picked: () =>
+      [...seen.values()]
+        .slice(-limit)
+        .sort((a, b) => a.first - b.first)
+        .map((s) => s.notice),
+  }
+}
+
+const everyPicker = (): NoticePicker => {
+  const all: Notice[] = []
+  return { add: (notice) => void all.push(notice), picked: () => [...all] }
+}
+
+export const createPicker = (rule: PickRule, memory = DISTINCT_MEMORY): NoticePicker =>
+  rule.all ? everyPicker() : distinctPicker(rule.limit, Math.max(memory, rule.limit))
+
+/** The picked notices among some, in order; for tests. */
+export const pickNotices = (notices: readonly Notice[], rule: PickRule, memory?: number): Notice[] => {
+  const picker = createPicker(rule, memory)
+  for (const notice of notices) picker.add(notice)
+  return picker.picked()
+}

@@ -1,0 +1,72 @@
+/**
+ * The I/O edge of the preface: `--notices` files are checked and opened with
+ * the access logs (a missing one stops the run before anything is read or
+ * written), then read line by line (gzip recognised by its bytes) into the
+ * notices the page shows.
+ */
+
+import type { Readable } from 'node:stream'
+import { isUserError, inputError, usageError } from '../errors.js'
+import { forEachLine } from '../input/lines.js'
+import { openInputs, STDIN, type OpenedInput } from '../input/open-inputs.js'
+import { visibleNotice, type Notice } from './php-notice.js'
+import { createPicker, type PickRule } from './pick.js'
+import { NoticeScanner } from './recognise.js'
+import { compileRedaction } from './redact.js'
+
+export interface NoticesOptions extends PickRule {
+  /** PHP error output to read, in this order: paths, or `-` for stdin. */
+  files: readonly string[]
+  /** Server path prefixes shown as `…`. */
+  redactPaths: readonly string[]
+}
+
+export const NO_NOTICES: NoticesOptions = { files: [], limit: 10, all: false, redactPaths: [] }
+
+/** Errors name the option, so a missing notices file is not taken for a missing access log. */
+const asNoticesError = (e: unknown): unknown =>
+  isUserError(e) ? inputError(`--notices: ${e.message}`, e.hint) : e
+
+/**
+ * Check and open every notices file. `stdinTaken`: the access logs already
+ * read stdin, so `--notices -` cannot.
+ */
+export const openNoticeFiles = async (
+  paths: readonly string[],
+  stdin: Readable & { isTTY?: boolean },
+  stdinTaken: boolean,
+): Promise<OpenedInput[]> => {
+  const stdinUses = paths.filter((path) => path === STDIN).length
+  if (stdinUses > 0 && (stdinTaken || stdinUses > 1)) {
+    throw usageError('--notices: stdin (-) is already read', 'name stdin once: give the access logs as files, or the notices as a file')
+  }
+  if (stdinUses > 0 && stdin.isTTY) {
+    throw usageError('--notices: stdin is a terminal', 'pipe PHP error output in: ssh web1 cat /var/log/php/error.log | profiler-search build access.log --notices -')
+  }
+  const opened: OpenedInput[] = []
+  for (const path of paths) {
+    const [input] = await openInputs([path], stdin).catch((e: unknown) => {
+      throw asNoticesError(e)
+    })
+    if (input) opened.push(input)
+  }
+  return opened
+}
+
+/** The notices of the opened files, picked, redacted, and made visible for the page. */
+export const readNotices = async (inputs: readonly OpenedInput[], options: NoticesOptions): Promise<Notice[]> => {
+  const picker = createPicker(options)
+  const redact = compileRedaction(options.redactPaths)
+  for (const input of inputs) {
+    const scanner = new NoticeScanner((notice) => picker.add(redact(notice)))
+    let first = true
+    await forEachLine(input.stream(), input.label, (line) => {
+      scanner.line(first && line.startsWith('\uFEFF') ? line.slice(1) : line)
+      first = false
+    }).catch((e: unknown) => {
+      throw asNoticesError(e)
+    })
+    scanner.end()
+  }
+  return picker.picked().map(visibleNotice)
+}

@@ -1,0 +1,161 @@
+/** `--notices`: the PHP Deprecated preface on the built page, for every shape of PHP error output. */
+
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import t from 'tap'
+import { prefaceLines, tableRows } from '../helpers/page.js'
+import { fixture, runCli } from '../helpers/run-cli.js'
+import {
+  db, ERROR_LOG_ALL, ERROR_LOG_PREFACE, float, ITERATOR, NGINX_PREFACE, phpFixture,
+  SCREEN_HTML_FLOATS, SCREEN_TEXT_FLOATS, screenPreface,
+} from '../unit/notices/php-fixtures.js'
+
+const ACCESS = fixture('handmade/mixed.log')
+
+const build = async (args: string[], input?: string | Buffer): Promise<{ code: number | null; page: string; stderr: string }> => {
+  const r = await runCli(['build', ACCESS, ...args], input === undefined ? {} : { input })
+  return { code: r.code, page: r.stdout, stderr: r.stderr }
+}
+
+t.test('each shape of PHP error output: the page begins with exactly its Deprecated notices', async (t) => {
+  const plain = await build([])
+  const cases: [string, string[]][] = [
+    ['error_log', ERROR_LOG_PREFACE],
+    ['screen-text.txt', screenPreface(SCREEN_TEXT_FLOATS)],
+    ['screen-html.html', screenPreface(SCREEN_HTML_FLOATS)],
+    ['nginx-error.log', NGINX_PREFACE],
+    ['apache-error.log', ERROR_LOG_PREFACE],
+    ['apache-mod_php-error.log', ERROR_LOG_PREFACE],
+  ]
+  for (const [file, expected] of cases) {
+    const r = await build(['--notices', phpFixture(file)])
+    t.equal(r.code, 0, `${file}: exit 0`)
+    t.strictSame(prefaceLines(r.page), expected, `${file}: the preface`)
+    t.ok(r.page.startsWith('<!DOCTYPE html>\n<html lang="en">\n'), `${file}: still standards mode`)
+    t.strictSame(tableRows(r.page), tableRows(plain.page), `${file}: the rows are unchanged`)
+    t.equal(r.stderr, plain.stderr, `${file}: no extra stderr`)
+  }
+})
+
+t.test('the preface markup: first in the body, PHP\'s own look, escaped', async (t) => {
+  const dir = t.testdir({
+    'error.log': '[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  <script>alert(1)</script> & "q" \'a\' in /var/www/<b>.php on line 7\n',
+  })
+  const r = await build(['--notices', `${dir}/error.log`])
+  t.match(r.page, [
+    '<body>',
+    '<div id="php-notices">',
+    '<div class="php-notice"><b>Deprecated</b>: &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#x27;a&#x27; in <b>/var/www/&lt;b&gt;.php</b> on line <b>7</b></div>',
+    '</div>',
+    '<div id="header">',
+  ].join('\n'))
+  t.strictSame(prefaceLines(r.page), ['Deprecated: <script>alert(1)</script> & "q" \'a\' in /var/www/<b>.php on line 7'])
+  t.notMatch(r.page, '<script>')
+})
+
+t.test('--notices-limit keeps the N seen most recently, in first-appearance order', async (t) => {
+  const r = await build(['--notices', phpFixture('error_log'), '--notices-limit', '3'])
+  t.strictSame(prefaceLines(r.page), [db(20), db(22), float('1795351686.457462')])
+  const one = await build(['--notices', phpFixture('error_log'), '--notices-limit', '1'])
+  t.strictSame(prefaceLines(one.page), [float('1795351686.457462')])
+  const many = await build(['--notices', phpFixture('error_log'), '--notices-limit', '100'])
+  t.equal(prefaceLines(many.page).length, 11, 'all 11 distinct notices')
+})
+
+t.test('--all-notices keeps every occurrence in file order; the limit does not apply', async (t) => {
+  for (const extra of [[], ['--notices-limit', '3']]) {
+    const r = await build(['--notices', phpFixture('error_log'), '--all-notices', ...extra])
+    t.strictSame(prefaceLines(r.page), ERROR_LOG_ALL, extra.join(' ') || 'default limit')
+  }
+})
+
+t.test('several files are read in the order given', async (t) => {
+  const [sa, sb] = SCREEN_TEXT_FLOATS
+  const screenFirst = await build(['--notices', phpFixture('screen-text.txt'), '--notices', phpFixture('error_log')])
+  t.strictSame(prefaceLines(screenFirst.page), ERROR_LOG_PREFACE, 'the screen file is older: its float notices drop out')
+  const logFirst = await build(['--notices', phpFixture('error_log'), '--notices', phpFixture('screen-text.txt')])
+  t.strictSame(prefaceLines(logFirst.page), [
+    ITERATOR, db(20), db(22),
+    float('1795351684.135029'), float('1795351685.265228'), float('1795351685.265282'),
+    float('1795351686.457398'), float('1795351686.457462'),
+    float(sa), float(sb),
+  ])
+  const all = await build(['--notices', phpFixture('screen-text.txt'), '--notices', phpFixture('error_log'), '--all-notices'])
+  t.strictSame(prefaceLines(all.page), [ITERATOR, float(sa), db(20), db(20), db(22), float(sb), ...ERROR_LOG_ALL])
+})
+
+t.test('--redact-path shows server path prefixes as …', async (t) => {
+  const r = await build(['--notices', phpFixture('error_log'), '--redact-path', '/var/www/shop/'])
+  t.strictSame(prefaceLines(r.page), ERROR_LOG_PREFACE.map((line) => line.replaceAll('/var/www/shop', '…')))
+  t.equal(prefaceLines(r.page)[1], 'Deprecated: Shopware()->Db() called in …/shopware.php on line 20 is deprecated since 5.7, use the DBAL connection in …/engine/Shopware/Components/LegacyDb.php on line 11')
+  const two = await build(['--notices', phpFixture('error_log'), '--notices-limit', '2', '--redact-path', '/var/www/shop', '--redact-path', '/var/www/shop/engine'])
+  t.strictSame(prefaceLines(two.page), [
+    'Deprecated: Shopware()->Db() called in …/shopware.php on line 22 is deprecated since 5.7, use the DBAL connection in …/Shopware/Components/LegacyDb.php on line 11',
+    'Deprecated: Implicit conversion from float 1795351686.457462 to int loses precision in …/Library/Enlight/Template/Plugins/modifier.currency.php on line 10',
+  ], 'the longer prefix first')
+})
+
+t.test('gzip is recognised by content; stdin works when the access logs are files', async (t) => {
+  const dir = t.testdir()
+  writeFileSync(`${dir}/php-errors.log`, gzipSync(readFileSync(phpFixture('error_log'))))
+  t.strictSame(prefaceLines((await build(['--notices', `${dir}/php-errors.log`])).page), ERROR_LOG_PREFACE)
+  t.strictSame(prefaceLines((await build(['--notices', '-'], readFileSync(phpFixture('nginx-error.log')))).page), NGINX_PREFACE)
+})
+
+t.test('a file without Deprecated notices adds nothing: the page is the same as without it', async (t) => {
+  const dir = t.testdir({ 'warnings.log': '[22-Nov-2026 10:00:00 UTC] PHP Warning:  Deprecated: no in /a.php on line 1\n', 'empty.log': '' })
+  const plain = await build([])
+  for (const file of ['warnings.log', 'empty.log']) {
+    const r = await build(['--notices', `${dir}/${file}`])
+    t.equal(r.code, 0)
+    t.equal(r.page, plain.page, file)
+    t.notMatch(r.page, '<div id="php-notices">', `${file}: no preface block`)
+  }
+})
+
+t.test('--out-dir: the site\'s index.html has the preface, the profile pages do not', async (t) => {
+  const dir = t.testdir({})
+  const r = await runCli(['build', ACCESS, '--notices', phpFixture('error_log'), '--notices-limit', '2', '--out-dir', `${dir}/site`])
+  t.equal(r.code, 0)
+  t.strictSame(prefaceLines(readFileSync(`${dir}/site/index.html`, 'utf8')), [db(22), float('1795351686.457462')])
+  const profiles = readdirSync(`${dir}/site/profiles`)
+  t.ok(profiles.length > 0)
+  for (const page of profiles) t.notMatch(readFileSync(`${dir}/site/profiles/${page}`, 'utf8'), '<div id="php-notices">', page)
+})
+
+t.test('user mistakes: exit 2, one line on stderr, nothing written', async (t) => {
+  const OLD = '<!DOCTYPE html><p>previous page</p>\n'
+  const cases: [string, (dir: string) => string[], (dir: string) => string][] = [
+    ['a missing --notices file',
+      (dir) => ['build', ACCESS, '--notices', phpFixture('error_log'), '--notices', `${dir}/nope.log`, '-o', `${dir}/out.html`],
+      (dir) => `profiler-search: --notices: cannot read ${dir}/nope.log: no such file (check the path; use - to read stdin)\n`],
+    ['a folder as --notices',
+      (dir) => ['build', ACCESS, '--notices', dir, '-o', `${dir}/out.html`],
+      (dir) => `profiler-search: --notices: cannot read ${dir}: it is a folder (name the log files in it, e.g. ${dir}/access.log)\n`],
+    ['stdin for both',
+      (dir) => ['build', '--notices', '-', '-o', `${dir}/out.html`],
+      () => 'profiler-search: --notices: stdin (-) is already read (name stdin once: give the access logs as files, or the notices as a file)\n'],
+    ['--notices-limit 0',
+      (dir) => ['build', ACCESS, '--notices', phpFixture('error_log'), '--notices-limit', '0', '-o', `${dir}/out.html`],
+      () => "profiler-search: option '--notices-limit <n>' argument '0' is invalid. give a whole number of 1 or more (see profiler-search build --help)\n"],
+    ['--redact-path /',
+      (dir) => ['build', ACCESS, '--redact-path', '/', '-o', `${dir}/out.html`],
+      () => "profiler-search: option '--redact-path <prefix>' argument '/' is invalid. give a server path prefix such as /var/www/shop (see profiler-search build --help)\n"],
+    ['an empty --notices',
+      (dir) => ['build', ACCESS, '--notices', '', '-o', `${dir}/out.html`],
+      () => "profiler-search: option '--notices <file>' argument '' is invalid. give a PHP error log: a path, a .gz file, or - for stdin (see profiler-search build --help)\n"],
+  ]
+  for (const [name, args, stderr] of cases) {
+    const dir = t.testdir({ 'out.html': OLD })
+    const r = await runCli(args(dir))
+    t.equal(r.code, 2, `${name}: exit 2`)
+    t.equal(r.stderr, stderr(dir), `${name}: the stderr line`)
+    t.equal(r.stdout, '', `${name}: nothing on stdout`)
+    t.equal(readFileSync(`${dir}/out.html`, 'utf8'), OLD, `${name}: the previous page stays`)
+    t.strictSame(readdirSync(dir), ['out.html'], `${name}: no temporary file`)
+  }
+  const fresh = t.testdir({})
+  const r = await runCli(['build', ACCESS, '--notices', `${fresh}/nope.log`, '-o', `${fresh}/out.html`])
+  t.equal(r.code, 2)
+  t.notOk(existsSync(`${fresh}/out.html`), 'no output file')
+})

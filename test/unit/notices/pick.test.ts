@@ -1,0 +1,45 @@
+import t from 'tap'
+import type { Notice } from '../../../src/notices/php-notice.js'
+import { createPicker, pickNotices } from '../../../src/notices/pick.js'
+
+const n = (message: string, line = '1'): Notice => ({ message, file: '/a.php', line })
+const messages = (notices: readonly Notice[]): string[] => notices.map((x) => `${x.message}:${x.line}`)
+
+// A B A C B D E: first appearances A B C D E; latest occurrences A@2 B@4 C@3 D@5 E@6
+const SEQ = [n('A'), n('B'), n('A'), n('C'), n('B'), n('D'), n('E')]
+
+t.test('distinct notices in the order of their first appearance', async (t) => {
+  t.strictSame(messages(pickNotices(SEQ, { limit: 10, all: false })), ['A:1', 'B:1', 'C:1', 'D:1', 'E:1'])
+  t.strictSame(messages(pickNotices([n('A', '1'), n('A', '2'), n('A', '1')], { limit: 10, all: false })), ['A:1', 'A:2'], 'the line counts')
+})
+
+t.test('over the limit: the N seen most recently, still in first-appearance order', async (t) => {
+  t.strictSame(messages(pickNotices(SEQ, { limit: 3, all: false })), ['B:1', 'D:1', 'E:1'])
+  t.strictSame(messages(pickNotices(SEQ, { limit: 4, all: false })), ['B:1', 'C:1', 'D:1', 'E:1'])
+  t.strictSame(messages(pickNotices(SEQ, { limit: 1, all: false })), ['E:1'])
+})
+
+t.test('all: every occurrence in order, the limit does not apply', async (t) => {
+  t.strictSame(messages(pickNotices(SEQ, { limit: 1, all: true })), ['A:1', 'B:1', 'A:1', 'C:1', 'B:1', 'D:1', 'E:1'])
+})
+
+t.test('memory is bounded: at twice the memory, the least recently seen notices are forgotten', async (t) => {
+  // memory 2: at 4 notices A B C D, A and B are forgotten; A seen again counts its first appearance from there
+  t.strictSame(messages(pickNotices([n('A'), n('B'), n('C'), n('D'), n('A')], { limit: 2, all: false }, 2)), ['D:1', 'A:1'])
+  t.strictSame(messages(pickNotices([n('A'), n('B'), n('C'), n('D'), n('A')], { limit: 2, all: false })), ['A:1', 'D:1'], 'exact with enough memory')
+  // B seen again before D arrives: A and C are the least recent, not B
+  t.strictSame(messages(pickNotices([n('A'), n('B'), n('C'), n('B'), n('D'), n('E')], { limit: 2, all: false }, 2)), ['D:1', 'E:1'])
+  t.strictSame(messages(pickNotices([n('A'), n('B'), n('C'), n('B'), n('D'), n('C')], { limit: 2, all: false }, 2)), ['D:1', 'C:1'])
+  const picker = createPicker({ limit: 10, all: false }, 2)
+  for (const x of SEQ) picker.add(x)
+  t.strictSame(messages(picker.picked()), ['A:1', 'B:1', 'C:1', 'D:1', 'E:1'], 'memory is at least the limit')
+})
+
+t.test('200,000 distinct notices: the newest 10 are kept', async (t) => {
+  const picker = createPicker({ limit: 10, all: false })
+  for (let i = 0; i < 200_000; i++) picker.add(n(`Implicit conversion from float ${1795351683 + i / 1e6} to int loses precision`))
+  const picked = picker.picked()
+  t.equal(picked.length, 10)
+  t.equal(picked[9]?.message, `Implicit conversion from float ${1795351683 + 199_999 / 1e6} to int loses precision`)
+  t.equal(picked[0]?.message, `Implicit conversion from float ${1795351683 + 199_990 / 1e6} to int loses precision`)
+})

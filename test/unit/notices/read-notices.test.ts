@@ -1,0 +1,54 @@
+import { writeFileSync } from 'node:fs'
+import { Readable } from 'node:stream'
+import { gzipSync } from 'node:zlib'
+import t from 'tap'
+import { noticeText } from '../../../src/notices/php-notice.js'
+import { openNoticeFiles, readNotices, type NoticesOptions } from '../../../src/notices/read-notices.js'
+import { phpFixture } from './php-fixtures.js'
+
+const stdin = (text: string, isTTY = false): Readable & { isTTY?: boolean } =>
+  Object.assign(Readable.from([Buffer.from(text)]), { isTTY })
+
+const options = (over: Partial<NoticesOptions> = {}): NoticesOptions =>
+  ({ files: [], limit: 10, all: false, redactPaths: [], ...over })
+
+const texts = async (files: string[], input = stdin(''), over: Partial<NoticesOptions> = {}): Promise<string[]> => {
+  const opened = await openNoticeFiles(files, input, false)
+  return (await readNotices(opened, options({ files, ...over }))).map(noticeText)
+}
+
+t.test('files are read in the order given; gzip by content; a BOM is ignored', async (t) => {
+  const dir = t.testdir()
+  writeFileSync(`${dir}/a.log`, '\uFEFF[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  A in /a.php on line 1\n')
+  writeFileSync(`${dir}/b.txt`, gzipSync('Deprecated: B in /b.php on line 2\r\nDeprecated: A in /a.php on line 1\r\n'))
+  t.strictSame(await texts([`${dir}/a.log`, `${dir}/b.txt`]), ['Deprecated: A in /a.php on line 1', 'Deprecated: B in /b.php on line 2'])
+  t.strictSame(await texts([`${dir}/b.txt`, `${dir}/a.log`], undefined, { all: true }),
+    ['Deprecated: B in /b.php on line 2', 'Deprecated: A in /a.php on line 1', 'Deprecated: A in /a.php on line 1'])
+})
+
+t.test('stdin as a notices file', async (t) => {
+  t.strictSame(await texts(['-'], stdin('Deprecated: S in /s.php on line 3\n')), ['Deprecated: S in /s.php on line 3'])
+})
+
+t.test('redaction, then the visible form for the page', async (t) => {
+  const dir = t.testdir({ 'e.log': 'Deprecated: tab\there\u202e in /var/www/shop/x.php on line 4\nDeprecated: tab\there\u202e in /var/www/shop/x.php on line 4\n' })
+  t.strictSame(await texts([`${dir}/e.log`], undefined, { redactPaths: ['/var/www/shop'] }),
+    ['Deprecated: tab\u2409here<U+202E> in …/x.php on line 4'])
+})
+
+t.test('a file without Deprecated notices adds nothing', async (t) => {
+  t.strictSame(await texts([phpFixture('error_log'), `${t.testdir({ 'x.log': 'PHP Warning:  w in /a.php on line 1\n' })}/x.log`], undefined, { limit: 1 }),
+    ['Deprecated: Implicit conversion from float 1795351686.457462 to int loses precision in /var/www/shop/engine/Library/Enlight/Template/Plugins/modifier.currency.php on line 10'])
+})
+
+t.test('errors name --notices and the file', async (t) => {
+  const dir = t.testdir({ 'trunc.gz': gzipSync('Deprecated: x in /a.php on line 1\n'.repeat(100)).subarray(0, 30) })
+  await t.rejects(openNoticeFiles([`${dir}/nope.log`], stdin(''), false),
+    { message: `--notices: cannot read ${dir}/nope.log: no such file`, hint: 'check the path; use - to read stdin', exitCode: 2 })
+  await t.rejects(openNoticeFiles([dir], stdin(''), false), { message: `--notices: cannot read ${dir}: it is a folder`, exitCode: 2 })
+  await t.rejects(openNoticeFiles(['-'], stdin(''), true), { message: '--notices: stdin (-) is already read', exitCode: 2 })
+  await t.rejects(openNoticeFiles(['-', '-'], stdin(''), false), { message: '--notices: stdin (-) is already read', exitCode: 2 })
+  await t.rejects(openNoticeFiles(['-'], stdin('', true), false), { message: '--notices: stdin is a terminal', exitCode: 2 })
+  const opened = await openNoticeFiles([`${dir}/trunc.gz`], stdin(''), false)
+  await t.rejects(readNotices(opened, options()), { message: /^--notices: cannot read .*trunc\.gz: the gzip data is truncated or corrupt/, exitCode: 2 })
+})

@@ -1,0 +1,48 @@
+import t from 'tap'
+import { noticeText } from '../../../src/notices/php-notice.js'
+import { MAX_ENTRY_CHARS, MAX_ENTRY_LINES, NOTICE_SHAPES, recogniseNotices } from '../../../src/notices/recognise.js'
+
+const texts = (lines: readonly string[]): string[] => recogniseNotices(lines).map(noticeText)
+
+t.test('each line goes to the one shape that starts with it', async (t) => {
+  const lines = [
+    '[22-Nov-2026 10:00:00 Europe/Berlin] PHP Deprecated:  log in /a.php on line 1',
+    'Deprecated: text in /b.php on line 2',
+    '<b>Deprecated</b>:  html in <b>/c.php</b> on line <b>3</b><br />',
+    '2026/11/22 10:00:00 [error] 1#1: *2 FastCGI sent in stderr: "PHP message: PHP Deprecated:  nginx in /d.php on line 4" while reading upstream, client: 127.0.0.1',
+    "[Sun Nov 22 10:00:00.000001 2026] [proxy_fcgi:error] [pid 1:tid 2] [client 127.0.0.1:5] AH01071: Got error 'PHP message: PHP Deprecated:  apache in /e.php on line 5'",
+  ]
+  t.strictSame(texts(lines), [
+    'Deprecated: log in /a.php on line 1',
+    'Deprecated: text in /b.php on line 2',
+    'Deprecated: html in /c.php on line 3',
+    'Deprecated: nginx in /d.php on line 4',
+    'Deprecated: apache in /e.php on line 5',
+  ])
+  for (const line of lines) {
+    t.equal(NOTICE_SHAPES.filter((shape) => shape.starts(line)).length, 1, `one shape starts ${line.slice(0, 30)}`)
+  }
+})
+
+t.test('a new entry ends the open one', async (t) => {
+  t.strictSame(texts([
+    '2026/11/22 10:00:00 [error] 1#1: *2 FastCGI sent in stderr: "PHP message: PHP Deprecated:  A in /a.php on line 1',
+    '[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  B in /b.php on line 2',
+  ]), ['Deprecated: B in /b.php on line 2'], 'the nginx entry lost its end: its last message is not trusted')
+  t.strictSame(texts(['Deprecated: unfinished', 'Deprecated: C in /c.php on line 3']), ['Deprecated: C in /c.php on line 3'])
+})
+
+t.test('nothing recognisable, nothing found; nothing crashes', async (t) => {
+  t.strictSame(texts(['', 'hello', '\u0000\ufffd', '[', '<b>', '2026/', 'PHP', 'Deprecated:', ' in  on line 1']), [])
+  t.strictSame(texts([]), [])
+})
+
+t.test('an entry keeps at most MAX_ENTRY_LINES lines and MAX_ENTRY_CHARS characters', async (t) => {
+  const long = 'x'.repeat(1000)
+  const manyLines = ['Deprecated: start', ...Array.from({ length: MAX_ENTRY_LINES }, () => 'more'), 'end in /a.php on line 1']
+  t.strictSame(texts(manyLines), [], 'too many lines: cut, dropped')
+  const manyChars = ['Deprecated: start', ...Array.from({ length: Math.ceil(MAX_ENTRY_CHARS / long.length) + 1 }, () => long), 'end in /a.php on line 1']
+  t.strictSame(texts(manyChars), [], 'too many characters: cut, dropped')
+  t.strictSame(texts([`Deprecated: ${'y'.repeat(MAX_ENTRY_CHARS * 2)} in /a.php on line 1`]).length, 1, 'a long first line is kept')
+  t.strictSame(texts(['Deprecated: ok', ...Array.from({ length: MAX_ENTRY_LINES - 2 }, () => 'more'), 'end in /a.php on line 1']).length, 1)
+})
