@@ -1,30 +1,22 @@
 /**
- * Publishing a page: the content goes to a temporary file in the target's
- * own folder, is flushed to disk, and is renamed over the target, so a reader
- * sees the old page or the new one, never a part. On any failure, and on
- * SIGINT/SIGTERM while writing, the temporary file is removed and the old page
- * stays as it was.
+ * Publishing a page: a run reserves a temporary file in the target's own
+ * folder when it starts, writes the page into it at the end, flushes it to
+ * disk and renames it over the target, so a reader sees the old page or the
+ * new one, never a part. On any failure, and on SIGINT/SIGTERM/SIGHUP at any
+ * moment of the run, the temporary file is removed and the old page stays as
+ * it was. A run killed with SIGKILL cannot clean up; the next successful run
+ * removes what it left (see temp-files.ts).
  */
 
-import { randomBytes } from 'node:crypto'
 import { constants, rmSync } from 'node:fs'
-import { access, open, rename, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { access, open, readFile, rename, stat, type FileHandle } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { inputError } from '../errors.js'
+import { onStopSignal } from './stop-signals.js'
+import { isAlive, removeStaleTemps, tempPathFor } from './temp-files.js'
+import { writeFailure } from './write-failure.js'
 
-const reason = (e: unknown): string => {
-  const code = (e as NodeJS.ErrnoException).code
-  switch (code) {
-    case 'ENOENT': return 'its folder does not exist'
-    case 'EACCES':
-    case 'EPERM': return 'permission denied'
-    case 'EISDIR': return 'it is a folder'
-    case 'ENOTDIR': return 'a part of the path is not a folder'
-    case 'ENOSPC': return 'no space left on the device'
-    case 'EROFS': return 'the file system is read-only'
-    default: return code ?? String(e)
-  }
-}
+const reason = (e: unknown): string => writeFailure(e)
 
 /** Fail early, before any input is read, when the target cannot be written. */
 export const checkWritable = async (path: string): Promise<void> => {
@@ -40,39 +32,99 @@ export const checkWritable = async (path: string): Promise<void> => {
   if (existing?.isDirectory()) throw inputError(`cannot write ${path}: it is a folder`, 'give a file name, e.g. --output out.html')
 }
 
-/** Remove the temporary file if the process is told to stop mid-write. */
-const removeOnSignal = (tmp: string): (() => void) => {
-  const signals = ['SIGINT', 'SIGTERM'] as const
-  const handler = (signal: NodeJS.Signals): void => {
-    rmSync(tmp, { force: true })
-    process.kill(process.pid, signal)
-  }
-  for (const s of signals) process.once(s, handler)
-  return () => {
-    for (const s of signals) process.removeListener(s, handler)
-  }
+/** Temporary files this process holds right now; a stale-file sweep leaves them alone. */
+const activeTemps = new Set<string>()
+
+/** What publishing did: replaced the target, or left it alone because it was already byte-identical. */
+export type Published = 'written' | 'unchanged'
+
+export interface CommitOptions {
+  /** Leave the target (and its mtime) alone when it already holds exactly these bytes. */
+  ifChanged?: boolean
 }
 
-export const writeFileAtomic = async (path: string, content: string): Promise<void> => {
+export interface ReservedFile {
+  /** The target, as given. */
+  readonly path: string
+  /** Writes `content` and renames it over the target. Call once. */
+  commit(content: string, options?: CommitOptions): Promise<Published>
+  /** Removes the temporary file; a no-op after commit. Never throws. */
+  discard(): void
+}
+
+const sameBytes = async (path: string, content: Buffer): Promise<boolean> => {
+  const existing = await stat(path).catch(() => null)
+  if (!existing?.isFile() || existing.size !== content.length) return false
+  return (await readFile(path).catch(() => null))?.equals(content) ?? false
+}
+
+/**
+ * Checks the target can be written and creates its temporary file, which
+ * from now on is removed on failure or on a stop signal.
+ */
+export const reserveFile = async (path: string): Promise<ReservedFile> => {
+  await checkWritable(path)
   const target = resolve(path)
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
-  const existing = await stat(target).catch(() => null)
-  const mode = existing ? existing.mode & 0o777 : 0o644
-  const release = removeOnSignal(tmp)
-  try {
-    const handle = await open(tmp, 'wx', mode)
-    try {
-      await handle.writeFile(content, 'utf8')
-      await handle.chmod(mode)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(tmp, target)
-  } catch (e) {
-    await rm(tmp, { force: true })
-    throw inputError(`cannot write ${path}: ${reason(e)}`)
-  } finally {
-    release()
+  const tmp = tempPathFor(target)
+  let handle: FileHandle | null = null
+  let done = false
+  const removeTmp = (): void => {
+    activeTemps.delete(tmp)
+    rmSync(tmp, { force: true })
   }
+  const release = onStopSignal(removeTmp)
+  const finish = (): void => {
+    done = true
+    release()
+    activeTemps.delete(tmp)
+  }
+  try {
+    activeTemps.add(tmp)
+    handle = await open(tmp, 'wx', 0o600)
+  } catch (e) {
+    finish()
+    removeTmp()
+    throw inputError(`cannot write ${path}: ${reason(e)}`, 'choose another --output')
+  }
+  const opened = handle
+
+  const discard = (): void => {
+    if (done) return
+    finish()
+    void opened.close().catch(() => undefined)
+    removeTmp()
+  }
+
+  const commit = async (content: string, options: CommitOptions = {}): Promise<Published> => {
+    if (done) throw new Error(`commit of ${path} after it was committed or discarded`)
+    const bytes = Buffer.from(content, 'utf8')
+    try {
+      if (options.ifChanged && (await sameBytes(target, bytes))) {
+        discard()
+        removeStaleTemps(target, { active: activeTemps, now: Date.now(), alive: isAlive })
+        return 'unchanged'
+      }
+      const existing = await stat(target).catch(() => null)
+      const mode = existing ? existing.mode & 0o777 : 0o644
+      await opened.writeFile(bytes)
+      await opened.chmod(mode)
+      await opened.sync()
+      await opened.close()
+      await rename(tmp, target)
+    } catch (e) {
+      discard()
+      throw inputError(`cannot write ${path}: ${reason(e)}`)
+    }
+    finish()
+    removeStaleTemps(target, { active: activeTemps, now: Date.now(), alive: isAlive })
+    return 'written'
+  }
+
+  return { path, commit, discard }
+}
+
+/** Reserve and commit in one go, for content that is ready. */
+export const writeFileAtomic = async (path: string, content: string, options: CommitOptions = {}): Promise<Published> => {
+  const file = await reserveFile(path)
+  return file.commit(content, options)
 }

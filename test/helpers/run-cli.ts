@@ -1,6 +1,6 @@
 /** Spawns the built bin the way a user runs it. */
 
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -12,6 +12,10 @@ export interface CliResult {
   signal: NodeJS.Signals | null
   stdout: string
   stderr: string
+  /** Peak resident memory of the child in KiB, when asked for with `measureRss`. */
+  maxRssKiB?: number
+  /** Whether it was killed for running past `timeoutMs`. */
+  timedOut?: boolean
 }
 
 export interface CliOptions {
@@ -19,22 +23,60 @@ export interface CliOptions {
   input?: string | Buffer
   cwd?: string
   env?: NodeJS.ProcessEnv
+  /** Report the child's peak RSS (`process.resourceUsage().maxRSS`, read as it exits) in `maxRssKiB`. */
+  measureRss?: boolean
+  /** Kill the child with SIGKILL after this many milliseconds and report `timedOut`: a hang fails fast. */
+  timeoutMs?: number
 }
 
-export const runCli = (args: readonly string[], options: CliOptions = {}): Promise<CliResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd ?? ROOT,
-      env: { ...process.env, TZ: 'UTC', LANG: 'C', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    child.stdout.on('data', (b: Buffer) => out.push(b))
-    child.stderr.on('data', (b: Buffer) => err.push(b))
+export interface StartedCli {
+  /** The running bin; its stdin is open for the caller to feed and end. */
+  child: ChildProcessWithoutNullStreams
+  /** Settles when the process has ended and its output is read. */
+  result: Promise<CliResult>
+}
+
+/** Writes the child's peak RSS to fd 3 as it exits (not on a fatal signal). */
+const REPORT_RSS = 'data:text/javascript,import {writeSync} from "node:fs";' +
+  'process.on("exit",()=>{try{writeSync(3,String(process.resourceUsage().maxRSS))}catch{}})'
+
+/** Starts the built bin and leaves stdin open, for tests that feed it slowly or signal it mid-run. */
+export const startCli = (args: readonly string[], options: Omit<CliOptions, 'input'> = {}): StartedCli => {
+  const preload = options.measureRss ? [`--import=${REPORT_RSS}`] : []
+  const child = spawn(process.execPath, [...preload, BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, TZ: 'UTC', LANG: 'C', ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe', ...(options.measureRss ? ['pipe' as const] : [])],
+  }) as ChildProcessWithoutNullStreams
+  const out: Buffer[] = []
+  const err: Buffer[] = []
+  const rss: Buffer[] = []
+  child.stdout.on('data', (b: Buffer) => out.push(b))
+  child.stderr.on('data', (b: Buffer) => err.push(b))
+  child.stdio[3]?.on('data', (b: Buffer) => rss.push(b))
+  child.stdin.on('error', () => undefined)
+  let timedOut = false
+  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+    timedOut = true
+    child.kill('SIGKILL')
+  }, options.timeoutMs)
+  const result = new Promise<CliResult>((resolve, reject) => {
     child.on('error', reject)
-    child.on('close', (code, signal) =>
-      resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }))
-    child.stdin.on('error', () => undefined)
-    child.stdin.end(options.input ?? '')
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      const reported = Buffer.concat(rss).toString('utf8')
+      resolve({
+        code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'),
+        ...(options.measureRss && reported ? { maxRssKiB: Number(reported) } : {}),
+        ...(options.timeoutMs === undefined ? {} : { timedOut }),
+      })
+    })
   })
+  return { child, result }
+}
+
+export const runCli = (args: readonly string[], options: CliOptions = {}): Promise<CliResult> => {
+  const { child, result } = startCli(args, options)
+  child.stdin.end(options.input ?? '')
+  return result
+}

@@ -1,6 +1,7 @@
-import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { chmodSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import t from 'tap'
-import { checkWritable, writeFileAtomic } from '../../../src/write/atomic-file.js'
+import { checkWritable, reserveFile, writeFileAtomic } from '../../../src/write/atomic-file.js'
+import { HOST_TAG } from '../../../src/write/temp-files.js'
 
 t.test('writes a new file and leaves no temporary file', async (t) => {
   const dir = t.testdir({})
@@ -33,4 +34,70 @@ t.test('checkWritable names the problem', async (t) => {
   await t.rejects(checkWritable(`${dir}/missing/new.html`), { message: `cannot write ${dir}/missing/new.html: its folder does not exist`, exitCode: 2 })
   await t.rejects(checkWritable(`${dir}/sub`), { message: `cannot write ${dir}/sub: it is a folder`, exitCode: 2 })
   await t.rejects(checkWritable(`${dir}/file/x.html`), { message: `cannot write ${dir}/file/x.html: a part of the path is not a folder`, exitCode: 2 })
+})
+
+t.test('a reserved file exists from the start and is gone after discard', async (t) => {
+  const dir = t.testdir({ 'page.html': 'old' })
+  const file = await reserveFile(`${dir}/page.html`)
+  const names = readdirSync(dir).sort()
+  t.equal(names.length, 2)
+  t.match(names[0], /^\.page\.html\.[A-Za-z0-9-]+\.\d+\.[0-9a-f]{12}\.tmp$/)
+  t.equal(statSync(`${dir}/${names[0]}`).mode & 0o777, 0o600, 'not readable by others while it is written')
+  file.discard()
+  file.discard()
+  t.strictSame(readdirSync(dir), ['page.html'])
+  t.equal(readFileSync(`${dir}/page.html`, 'utf8'), 'old')
+  await t.rejects(file.commit('new'), { message: /after it was committed or discarded/ })
+})
+
+t.test('--if-changed: an identical target keeps its bytes, inode and mtime', async (t) => {
+  const dir = t.testdir({ 'page.html': 'same ü' })
+  const past = new Date('2020-01-02T03:04:05Z')
+  utimesSync(`${dir}/page.html`, past, past)
+  const before = statSync(`${dir}/page.html`)
+  t.equal(await writeFileAtomic(`${dir}/page.html`, 'same ü', { ifChanged: true }), 'unchanged')
+  const after = statSync(`${dir}/page.html`)
+  t.equal(after.mtimeMs, past.getTime())
+  t.equal(after.ino, before.ino)
+  t.strictSame(readdirSync(dir), ['page.html'])
+  t.equal(await writeFileAtomic(`${dir}/page.html`, 'same ü!', { ifChanged: true }), 'written', 'one more byte')
+  t.equal(await writeFileAtomic(`${dir}/page.html`, 'same ü?', { ifChanged: true }), 'written', 'same length, other bytes')
+  t.equal(readFileSync(`${dir}/page.html`, 'utf8'), 'same ü?')
+  t.not(statSync(`${dir}/page.html`).mtimeMs, past.getTime())
+  t.equal(await writeFileAtomic(`${dir}/new.html`, 'x', { ifChanged: true }), 'written', 'no target yet')
+  t.equal(await writeFileAtomic(`${dir}/new.html`, 'x'), 'written', 'without --if-changed an identical file is rewritten')
+})
+
+t.test('a successful commit removes temporary files of dead writers of the same target', async (t) => {
+  const host = HOST_TAG
+  const dir = t.testdir({
+    [`.page.html.${host}.999999999.0123456789ab.tmp`]: 'partial from a killed run',
+    [`.page.html.${host}.${process.ppid}.0123456789ab.tmp`]: 'a live writer (our parent)',
+    [`.other.html.${host}.999999999.0123456789ab.tmp`]: 'another target',
+    '.page.html.tmp': 'not our pattern',
+  })
+  await writeFileAtomic(`${dir}/page.html`, 'new')
+  t.strictSame(readdirSync(dir).sort(), [
+    `.other.html.${host}.999999999.0123456789ab.tmp`,
+    `.page.html.${host}.${process.ppid}.0123456789ab.tmp`,
+    '.page.html.tmp',
+    'page.html',
+  ].sort())
+})
+
+t.test('two writes of one target in one process do not remove each other\'s file', async (t) => {
+  const dir = t.testdir({})
+  const first = await reserveFile(`${dir}/page.html`)
+  const second = await reserveFile(`${dir}/page.html`)
+  t.equal(await second.commit('second'), 'written')
+  t.equal(readdirSync(dir).length, 2, 'the first write\'s temporary file is still there')
+  t.equal(await first.commit('first'), 'written')
+  t.strictSame(readdirSync(dir), ['page.html'])
+  t.equal(readFileSync(`${dir}/page.html`, 'utf8'), 'first')
+})
+
+t.test('reserveFile names an unwritable target before anything is read', async (t) => {
+  const dir = t.testdir({ sub: {} })
+  await t.rejects(reserveFile(`${dir}/missing/x.html`), { message: `cannot write ${dir}/missing/x.html: its folder does not exist`, exitCode: 2 })
+  await t.rejects(reserveFile(`${dir}/sub`), { message: `cannot write ${dir}/sub: it is a folder`, exitCode: 2 })
 })

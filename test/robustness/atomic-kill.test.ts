@@ -1,0 +1,65 @@
+/**
+ * Atomic publishing under SIGKILL: many builds of a large log, each killed at
+ * a random (seeded) moment. After every kill the target is absent or the
+ * complete page, byte for byte; never a part. Killed runs leave temporary
+ * files behind (they cannot clean up); the next successful run removes them.
+ */
+
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import t from 'tap'
+import { runCli, startCli } from '../helpers/run-cli.js'
+import { seeded } from '../helpers/seeded.js'
+import { isCompletePage, writeLargeLog } from '../helpers/large-log.js'
+
+const RUNS = 40
+
+t.test(`${RUNS} builds killed with SIGKILL at random moments never leave a partial page`, async (t) => {
+  const dir = t.testdir({ input: {}, www: {} })
+  const log = `${dir}/input/access.log`
+  writeLargeLog(log, 100_000)
+  const target = `${dir}/www/index.html`
+  const args = ['build', log, '--limit', '3000', '--tz', 'UTC', '-o', target]
+
+  const started = Date.now()
+  const reference = await runCli(args)
+  const duration = Date.now() - started
+  t.equal(reference.code, 0, reference.stderr)
+  const page = readFileSync(target, 'utf8')
+  t.ok(isCompletePage(page), `the reference page (${Math.round(page.length / 1024)} KB, ${duration} ms)`)
+  rmSync(target)
+
+  const random = seeded(2026)
+  const outcomes = { killed: 0, finished: 0, killedWithTempLeft: 0, killedAfterPublish: 0 }
+  for (let run = 0; run < RUNS; run++) {
+    const before = new Set(readdirSync(`${dir}/www`))
+    const { child, result } = startCli(args)
+    child.stdin.end()
+    const delay = Math.floor(random() * duration * 1.1)
+    const timer = setTimeout(() => child.kill('SIGKILL'), delay)
+    const r = await result
+    clearTimeout(timer)
+    if (r.signal === 'SIGKILL') outcomes.killed++
+    else {
+      t.strictSame([r.code, r.stderr], [0, ''], `run ${run} finished before its kill at ${delay} ms`)
+      outcomes.finished++
+    }
+    const left = readdirSync(`${dir}/www`).filter((name) => name.endsWith('.tmp') && !before.has(name))
+    if (r.signal === 'SIGKILL' && left.length > 0) outcomes.killedWithTempLeft++
+    if (existsSync(target)) {
+      if (r.signal === 'SIGKILL') outcomes.killedAfterPublish++
+      t.equal(readFileSync(target, 'utf8'), page, `run ${run} (kill at ${delay} ms): the target is the complete page`)
+    } else {
+      t.pass(`run ${run} (kill at ${delay} ms): no target yet`)
+    }
+  }
+  t.comment(`outcomes: ${JSON.stringify(outcomes)}`)
+  t.ok(outcomes.killed >= RUNS / 2, 'most runs were killed mid-run')
+  t.ok(outcomes.killedWithTempLeft > 0, 'some kills left a temporary file behind')
+
+  const stale = readdirSync(`${dir}/www`).filter((name) => name.endsWith('.tmp')).length
+  t.comment(`${stale} stale temporary files before the next run`)
+  const next = await runCli(args)
+  t.equal(next.code, 0)
+  t.strictSame(readdirSync(`${dir}/www`), ['index.html'], 'the next successful run removed every stale temporary file')
+  t.equal(readFileSync(target, 'utf8'), page)
+})
