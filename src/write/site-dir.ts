@@ -1,0 +1,232 @@
+/**
+ * Publishing the `--out-dir` site as a whole: index, profile pages and
+ * stylesheet change together, so a visitor never sees a mix of two runs.
+ *
+ * How: the whole site is written into a new hidden sibling folder of DIR,
+ * flushed, and swapped in with rename(2):
+ * - DIR missing (first run) or an empty folder: one rename, new → DIR.
+ * - DIR is our site from an earlier run: rename DIR → backup, new → DIR,
+ *   then remove the backup.
+ * Why this and not a symlink DIR → versioned folder: DIR stays a plain folder,
+ * so it works on any file system and with any web server setup (no
+ * FollowSymLinks / disable_symlinks), and rsync/scp copy it as it is. The cost
+ * is that DIR is absent for the instant between two consecutive renames
+ * (a request then gets a 404, never a mix). Both renames are synchronous, so
+ * SIGINT/SIGTERM cannot land between them; after a SIGKILL exactly there, the
+ * next run puts the backup back before it builds.
+ *
+ * We only ever replace a folder we made: it carries SITE_MARKER. A folder with
+ * other content is refused. Temporary folders are named like
+ * `.<DIR>.<host>.<pid>.<12 hex>.site-new` (or `.site-old` for the backup); on
+ * SIGINT/SIGTERM/SIGHUP they are removed, and a later run removes those left by
+ * a run that is gone (see temp-files.ts for the same rule on single files).
+ */
+
+import { randomBytes } from 'node:crypto'
+import { constants, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { access, chmod, lstat, mkdir, open, readdir, realpath, rm, stat } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
+import { inputError, isUserError } from '../errors.js'
+import { onStopSignal } from './stop-signals.js'
+import { HOST_TAG, isAlive, STALE_AFTER_MS } from './temp-files.js'
+import { writeFailure } from './write-failure.js'
+
+/** The file that marks a folder as a site written by us. */
+export const SITE_MARKER = '.profiler-search-site'
+const MARKER_TEXT = 'This folder is written by profiler-search build --out-dir and is replaced as a whole on every run.\n'
+
+export interface SiteFile {
+  /** Relative path inside the site, `/`-separated: `index.html`, `profiles/<token>.html`. */
+  path: string
+  content: string
+}
+
+/** How many files are written at the same time. */
+const WRITE_CONCURRENCY = 16
+const MAX_BASE = 160
+/** Site paths are ours (`profiles/<token>.html`): no dot files, no `..`, nothing else. */
+const SAFE_PATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
+
+type TempKind = 'site-new' | 'site-old'
+
+const reason = (e: unknown): string => writeFailure(e, { ENOTEMPTY: 'another run published there at the same time' })
+
+const cannotWrite = (dir: string, why: string, hint = 'choose another --out-dir'): Error =>
+  inputError(`cannot write --out-dir ${dir}: ${why}`, hint)
+
+const tempPath = (target: string, kind: TempKind): string =>
+  join(dirname(target), `.${basename(target).slice(0, MAX_BASE)}.${HOST_TAG}.${process.pid}.${randomBytes(6).toString('hex')}.${kind}`)
+
+const tempPattern = (target: string): RegExp => {
+  const base = basename(target).slice(0, MAX_BASE).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
+  return new RegExp(`^\\.${base}\\.([A-Za-z0-9-]+)\\.([1-9]\\d{0,9})\\.[0-9a-f]{12}\\.(site-new|site-old)$`)
+}
+
+/**
+ * The real folder DIR names (a symlink the user made is followed, so the
+ * link stays theirs), after checking we may replace it. Called before any
+ * input is read, and again right before publishing.
+ */
+export const checkSiteDir = async (dir: string): Promise<string> => {
+  let target = resolve(dir)
+  const link = await lstat(target).catch(() => null)
+  if (link?.isSymbolicLink()) {
+    target = await realpath(target).catch(() => {
+      throw cannotWrite(dir, 'it is a symbolic link to nothing', 'fix the link or give a folder')
+    })
+  }
+  try {
+    const parent = await stat(dirname(target))
+    if (!parent.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' })
+    await access(dirname(target), constants.W_OK)
+  } catch (e) {
+    throw cannotWrite(dir, reason(e))
+  }
+  const existing = await stat(target).catch(() => null)
+  if (!existing) return target
+  if (!existing.isDirectory()) throw cannotWrite(dir, 'it is a file', 'give a folder: it is created if missing')
+  const names = await readdir(target)
+  if (names.length > 0 && !names.includes(SITE_MARKER)) {
+    throw inputError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
+      `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`)
+  }
+  return target
+}
+
+/**
+ * Temporary folders of runs that are gone: removed, except that a backup is
+ * put back when DIR itself is missing (a run killed between its two renames).
+ */
+export const removeStaleSiteTemps = (target: string, now = Date.now()): void => {
+  const pattern = tempPattern(target)
+  const folder = dirname(target)
+  const stale = readdirSync(folder).flatMap((name) => {
+    const match = pattern.exec(name)
+    if (!match) return []
+    const path = join(folder, name)
+    const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? now
+    const ownHost = match[1] === HOST_TAG
+    const pid = Number(match[2])
+    const gone = ownHost ? pid !== process.pid && !isAlive(pid) : now - mtime > STALE_AFTER_MS
+    return gone ? [{ path, mtime, kind: match[3] as TempKind }] : []
+  })
+  stale.sort((a, b) => b.mtime - a.mtime)
+  for (const temp of stale) {
+    try {
+      if (temp.kind === 'site-old' && !statSync(target, { throwIfNoEntry: false })) renameSync(temp.path, target)
+      else rmSync(temp.path, { recursive: true, force: true })
+    } catch {
+      // left for the next run
+    }
+  }
+}
+
+const writeOne = async (root: string, file: SiteFile): Promise<void> => {
+  const path = join(root, ...file.path.split('/'))
+  await mkdir(dirname(path), { recursive: true, mode: 0o755 })
+  const handle = await open(path, 'wx', 0o644)
+  try {
+    await handle.writeFile(file.content, 'utf8')
+    await handle.chmod(0o644)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Flushes a folder's entries (the names of the files just written). */
+const syncFolder = async (path: string): Promise<void> => {
+  const handle = await open(path, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+const writeSite = async (root: string, files: readonly SiteFile[]): Promise<void> => {
+  for (const file of files) {
+    if (!SAFE_PATH.test(file.path)) throw new Error(`unsafe site path ${JSON.stringify(file.path)}`)
+  }
+  const all = [...files, { path: SITE_MARKER, content: MARKER_TEXT }]
+  for (let i = 0; i < all.length; i += WRITE_CONCURRENCY) {
+    await Promise.all(all.slice(i, i + WRITE_CONCURRENCY).map((file) => writeOne(root, file)))
+  }
+  const folders = new Set(all.map((file) => dirname(join(root, ...file.path.split('/')))))
+  for (const folder of folders) await syncFolder(folder)
+}
+
+/**
+ * Moves `fresh` to `target`, synchronously. Returns the backup of the old
+ * site to remove, or null when there was none.
+ */
+const swapIn = (dir: string, target: string, fresh: string): string | null => {
+  try {
+    renameSync(fresh, target) // first run, or an empty folder: replaced in one step
+    return null
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw e
+  }
+  if (!readdirSync(target).includes(SITE_MARKER)) {
+    throw inputError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
+      `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`)
+  }
+  const backup = tempPath(target, 'site-old')
+  renameSync(target, backup)
+  try {
+    renameSync(fresh, target)
+  } catch (e) {
+    try {
+      renameSync(backup, target)
+    } catch {
+      // Another run published in between: its complete site stays, our backup goes.
+      rmSync(backup, { recursive: true, force: true })
+    }
+    throw e
+  }
+  return backup
+}
+
+/**
+ * Writes `files` as the whole content of `dir`, replacing an earlier site
+ * there. On failure the previous site stays as it was and no temporary
+ * folder is left behind.
+ */
+export const publishSite = async (dir: string, files: readonly SiteFile[]): Promise<void> => {
+  const target = await checkSiteDir(dir)
+  removeStaleSiteTemps(target)
+  const fresh = tempPath(target, 'site-new')
+  const temps = new Set([fresh])
+  const release = onStopSignal(() => {
+    // Writes already queued in the thread pool may still add a file while we
+    // remove the folder: retry on ENOTEMPTY. A folder left anyway is removed by the next run.
+    for (const path of temps) {
+      try {
+        rmSync(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 })
+      } catch {
+        // left for the next run
+      }
+    }
+  })
+  try {
+    const previous = await stat(target).catch(() => null)
+    const mode = previous ? previous.mode & 0o777 : 0o755
+    await mkdir(fresh, { mode })
+    await chmod(fresh, mode)
+    await writeSite(fresh, files)
+    const backup = swapIn(dir, target, fresh)
+    temps.delete(fresh)
+    if (backup) {
+      temps.add(backup)
+      // The new site is live; a backup that cannot be removed now is removed by the next run.
+      await rm(backup, { recursive: true, force: true }).catch(() => undefined)
+    }
+  } catch (e) {
+    await rm(fresh, { recursive: true, force: true })
+    if (isUserError(e) || !(e as NodeJS.ErrnoException).syscall) throw e
+    throw cannotWrite(dir, reason(e))
+  } finally {
+    release()
+  }
+}

@@ -1,0 +1,172 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import t from 'tap'
+import { checkSiteDir, publishSite, removeStaleSiteTemps, SITE_MARKER, type SiteFile } from '../../../src/write/site-dir.js'
+import { HOST_TAG } from '../../../src/write/temp-files.js'
+
+const site = (tokens: string[], version = 'v1'): SiteFile[] => [
+  { path: 'index.html', content: `index ${version}` },
+  { path: 'profile-search.css', content: 'css' },
+  ...tokens.map((token) => ({ path: `profiles/${token}.html`, content: `${token} ${version}` })),
+]
+
+/** Every file under `dir`, relative, sorted. */
+const tree = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => statSync(join(dir, name)).isFile())
+    .sort()
+
+const MARKER_TEXT = 'This folder is written by profiler-search build --out-dir and is replaced as a whole on every run.\n'
+
+/** A PID that is certainly not running: a child that has already exited. */
+const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid as number
+
+const REFUSED = (dir: string): string =>
+  `refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`
+
+t.test('first run: the folder is made with every file and the marker, nothing else is left', async (t) => {
+  const parent = t.testdir({})
+  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa', 'bbbbbbbbbbbbb']))
+  t.strictSame(readdirSync(parent), ['site'], 'no temporary folder next to it')
+  t.strictSame(tree(`${parent}/site`), [
+    SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/aaaaaaaaaaaaa.html', 'profiles/bbbbbbbbbbbbb.html',
+  ])
+  t.equal(readFileSync(`${parent}/site/profiles/aaaaaaaaaaaaa.html`, 'utf8'), 'aaaaaaaaaaaaa v1')
+  t.equal(readFileSync(`${parent}/site/${SITE_MARKER}`, 'utf8'), MARKER_TEXT)
+  t.equal(statSync(`${parent}/site`).mode & 0o777, 0o755)
+  t.equal(statSync(`${parent}/site/index.html`).mode & 0o777, 0o644)
+})
+
+t.test('a later run replaces the whole site: pages of tokens no longer listed are gone', async (t) => {
+  const parent = t.testdir({})
+  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa', 'bbbbbbbbbbbbb']))
+  chmodSync(`${parent}/site`, 0o750)
+  await publishSite(`${parent}/site`, site(['ccccccccccccc'], 'v2'))
+  t.strictSame(readdirSync(parent), ['site'], 'no backup or temporary folder left')
+  t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/ccccccccccccc.html'])
+  t.equal(readFileSync(`${parent}/site/index.html`, 'utf8'), 'index v2')
+  t.equal(statSync(`${parent}/site`).mode & 0o777, 0o750, 'the folder keeps its permissions')
+})
+
+t.test('an existing empty folder is used', async (t) => {
+  const parent = t.testdir({ site: {} })
+  await publishSite(`${parent}/site`, site([]))
+  t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css'])
+  t.strictSame(readdirSync(parent), ['site'])
+})
+
+t.test('a folder that is not ours is refused and left alone', async (t) => {
+  const parent = t.testdir({ www: { 'index.php': '<?php', uploads: { 'a.png': 'x' } } })
+  await t.rejects(checkSiteDir(`${parent}/www`), {
+    message: REFUSED(`${parent}/www`),
+    hint: `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`,
+    exitCode: 2,
+  })
+  await t.rejects(publishSite(`${parent}/www`, site([])), { message: REFUSED(`${parent}/www`), exitCode: 2 })
+  t.strictSame(tree(`${parent}/www`), ['index.php', 'uploads/a.png'])
+  t.strictSame(readdirSync(parent), ['www'])
+})
+
+t.test('the target and its folder are checked', async (t) => {
+  const parent = t.testdir({ file: 'x', 'dangling-link': t.fixture('symlink', 'nowhere') })
+  await t.resolves(checkSiteDir(`${parent}/new`))
+  await t.rejects(checkSiteDir(`${parent}/file`), { message: `cannot write --out-dir ${parent}/file: it is a file`, hint: 'give a folder: it is created if missing', exitCode: 2 })
+  await t.rejects(checkSiteDir(`${parent}/missing/site`), { message: `cannot write --out-dir ${parent}/missing/site: its folder does not exist`, hint: 'choose another --out-dir', exitCode: 2 })
+  await t.rejects(checkSiteDir(`${parent}/file/site`), { message: `cannot write --out-dir ${parent}/file/site: a part of the path is not a folder`, exitCode: 2 })
+  await t.rejects(checkSiteDir(`${parent}/dangling-link`), { message: `cannot write --out-dir ${parent}/dangling-link: it is a symbolic link to nothing`, exitCode: 2 })
+})
+
+t.test('a symbolic link stays: the folder it points to is replaced', async (t) => {
+  const parent = t.testdir({ releases: {} })
+  await publishSite(`${parent}/releases/site`, site(['aaaaaaaaaaaaa']))
+  symlinkSync('releases/site', `${parent}/current`)
+  await publishSite(`${parent}/current`, site(['bbbbbbbbbbbbb'], 'v2'))
+  t.equal(readlinkSync(`${parent}/current`), 'releases/site')
+  t.strictSame(tree(`${parent}/current`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/bbbbbbbbbbbbb.html'])
+  t.strictSame(readdirSync(`${parent}/releases`), ['site'])
+})
+
+t.test('a failure while writing leaves the previous site and no temporary folder', async (t) => {
+  const parent = t.testdir({})
+  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa']))
+  // `index.html` as a file and as a folder: a later write fails half way through.
+  const many = Array.from({ length: 40 }, (_, i) => `b${String(i).padStart(12, '0')}`)
+  const clash: SiteFile[] = [...site(many, 'v2'), { path: 'index.html/x', content: 'x' }]
+  await t.rejects(publishSite(`${parent}/site`, clash), { message: `cannot write --out-dir ${parent}/site: a file is in the way`, exitCode: 2 })
+  t.strictSame(readdirSync(parent), ['site'])
+  t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/aaaaaaaaaaaaa.html'])
+  t.equal(readFileSync(`${parent}/site/index.html`, 'utf8'), 'index v1')
+})
+
+t.test('a path that would leave the site is a bug, and nothing is published', async (t) => {
+  const parent = t.testdir({})
+  for (const path of ['../evil.html', 'profiles/../../evil.html', '/etc/passwd', '.hidden', 'a//b', '']) {
+    await t.rejects(publishSite(`${parent}/site`, [{ path, content: 'x' }]), { message: `unsafe site path ${JSON.stringify(path)}` }, path)
+  }
+  t.strictSame(readdirSync(parent), [])
+})
+
+t.test('temporary folders of runs that are gone are removed; a lost site is put back', async (t) => {
+  const parent = t.testdir({})
+  const target = `${parent}/site`
+  const dead = deadPid()
+  const name = (pid: number, hex: string, kind: string, host = HOST_TAG): string => `.site.${host}.${pid}.${hex}.${kind}`
+  // A run killed between its two renames: the old site is only in its backup.
+  mkdirSync(join(parent, name(dead, 'aaaaaaaaaaaa', 'site-old')))
+  writeFileSync(join(parent, name(dead, 'aaaaaaaaaaaa', 'site-old'), 'index.html'), 'old site')
+  mkdirSync(join(parent, name(dead, 'bbbbbbbbbbbb', 'site-new')))
+  mkdirSync(join(parent, name(process.ppid, 'cccccccccccc', 'site-new')))
+  mkdirSync(join(parent, name(12345, 'dddddddddddd', 'site-new', 'otherhost')))
+  mkdirSync(join(parent, name(12345, 'eeeeeeeeeeee', 'site-new', 'otherhost')))
+  const dayAndMore = Date.now() / 1000 - 25 * 3600
+  utimesSync(join(parent, name(12345, 'eeeeeeeeeeee', 'site-new', 'otherhost')), dayAndMore, dayAndMore)
+  mkdirSync(join(parent, '.other.x.1.aaaaaaaaaaaa.site-new'))
+  removeStaleSiteTemps(target)
+  t.strictSame(readdirSync(parent).sort(), [
+    '.other.x.1.aaaaaaaaaaaa.site-new',
+    name(process.ppid, 'cccccccccccc', 'site-new'),
+    name(12345, 'dddddddddddd', 'site-new', 'otherhost'),
+    'site',
+  ].sort(), 'a live writer\'s folder, a recent one from another host and other targets\' stay')
+  t.equal(readFileSync(`${target}/index.html`, 'utf8'), 'old site', 'the backup is the site again')
+})
+
+t.test('SIGTERM while writing: the temporary folder is removed, the previous site stays', async (t) => {
+  const parent = t.testdir({})
+  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa']))
+  const module = fileURLToPath(new URL('../../../dist/write/site-dir.js', import.meta.url))
+  const script = `
+    const { publishSite } = await import(${JSON.stringify(module)})
+    const files = Array.from({ length: 20000 }, (_, i) => ({ path: 'profiles/' + String(i).padStart(13, '0') + '.html', content: 'x'.repeat(2000) }))
+    await publishSite(${JSON.stringify(`${parent}/site`)}, files)
+  `
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' })
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)))
+  let seen = false
+  for (let i = 0; i < 2000 && !seen; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const temp = readdirSync(parent).find((name) => name.endsWith('.site-new'))
+    seen = temp !== undefined && existsSync(join(parent, temp, 'profiles'))
+  }
+  t.ok(seen, 'the child was writing its temporary folder')
+  child.kill('SIGTERM')
+  t.equal(await exited, 'SIGTERM', 'the child ends by the signal')
+  t.strictSame(readdirSync(parent), ['site'], 'no temporary folder left')
+  t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/aaaaaaaaaaaaa.html'])
+})
+
+t.test('two publishes at the same time leave one complete site and nothing else', async (t) => {
+  const parent = t.testdir({})
+  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa']))
+  await Promise.all([
+    publishSite(`${parent}/site`, site(['bbbbbbbbbbbbb'], 'v2')),
+    publishSite(`${parent}/site`, site(['ccccccccccccc'], 'v3')),
+  ])
+  t.strictSame(readdirSync(parent), ['site'])
+  const version = readFileSync(`${parent}/site/index.html`, 'utf8').slice('index '.length)
+  const token = version === 'v2' ? 'bbbbbbbbbbbbb' : 'ccccccccccccc'
+  t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css', `profiles/${token}.html`])
+  t.equal(readFileSync(`${parent}/site/profiles/${token}.html`, 'utf8'), `${token} ${version}`, 'pages of one run only')
+})
