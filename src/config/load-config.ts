@@ -1,0 +1,59 @@
+/**
+ * The edge where the config file comes in: `--config FILE`, else
+ * `profiler-search.config.json` in the working directory when there is one.
+ * The text is parsed and checked against schema/config.schema.json; any
+ * problem stops the run (exit 2) before an input is opened.
+ */
+
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { inputError } from '../errors.js'
+import { ConfigError } from './config-error.js'
+import { configValidator, schemaProblems } from './config-schema.js'
+import { parseJsonText } from './json-text.js'
+
+export const CONFIG_FILE_NAME = 'profiler-search.config.json'
+
+export interface LoadedConfig {
+  /** The file as named in messages: the --config path as given, or the implicit file name. */
+  label: string
+  /** Checked against the schema: keys are option names in camelCase, plus `shapes`. */
+  values: Record<string, unknown>
+}
+
+const REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+}
+
+/** The file's text, or null when the implicit file is absent. */
+const readText = async (path: string, label: string, explicit: boolean): Promise<string | null> => {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? ''
+    if (!explicit && code === 'ENOENT') return null
+    throw inputError(`cannot read config file ${label}: ${REASONS[code] ?? code}`,
+      explicit ? 'check the --config path' : `rename or fix ./${CONFIG_FILE_NAME}`)
+  }
+}
+
+/** Reads, parses and checks the config file; null when there is none. */
+export const loadConfig = async (explicit: string | undefined, cwd: string): Promise<LoadedConfig | null> => {
+  const label = explicit ?? CONFIG_FILE_NAME
+  const text = await readText(explicit === undefined ? join(cwd, CONFIG_FILE_NAME) : explicit, label, explicit !== undefined)
+  if (text === null) return null
+  const parsed = parseJsonText(text)
+  if (!parsed.ok) {
+    const { line, column, problem } = parsed.error
+    throw new ConfigError(label, [`${label}:${line}:${column}: not valid JSON: ${problem}`])
+  }
+  const validate = await configValidator()
+  if (!validate(parsed.value)) {
+    throw new ConfigError(label, schemaProblems(validate.errors ?? []).map((problem) => `${label}: ${problem}`))
+  }
+  return { label, values: parsed.value as Record<string, unknown> }
+}

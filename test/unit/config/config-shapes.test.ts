@@ -1,0 +1,75 @@
+import t from 'tap'
+import { shapeSettings } from '../../../src/config/config-shapes.js'
+import { pathSegments } from '../../../src/select/route-pattern.js'
+import { RESERVED_SEGMENTS } from '../../../src/select/segment-types.js'
+import { DEFAULT_SHAPES, DEFAULT_SHAPE_SETTINGS, defaultRowRule, hasListedShape, pathAndQuery, shapeRowRule, type RowRule } from '../../../src/select/shapes.js'
+
+const listed = (rule: RowRule, targets: string[]): string[] => targets.filter((target) => hasListedShape(rule, target))
+
+const TARGETS = [
+  '/moebel/', '/api/', '/12/', '/moebel/12/sofa', '/moebel/sofas/4711/sofa?c=12', '/anfrage?sInquiry=detail&sOrdernumber=SW1',
+  '/forms/index/id/5', '/robots.txt', '/sitemap_index.xml', '/p/SW10001', '/p/SW10001x', '/blog/', '/Moebel/', '/moebel/x/',
+]
+
+t.test('no shapes key: the documented defaults, exactly as before', async (t) => {
+  const result = shapeSettings(undefined)
+  t.strictSame(result, { ok: true, settings: DEFAULT_SHAPE_SETTINGS })
+  t.equal(DEFAULT_SHAPE_SETTINGS.patterns, DEFAULT_SHAPES)
+  t.equal(DEFAULT_SHAPE_SETTINGS.reserved, RESERVED_SEGMENTS)
+  t.strictSame(listed(shapeRowRule(DEFAULT_SHAPE_SETTINGS), TARGETS), listed(defaultRowRule(), TARGETS))
+  t.strictSame(listed(defaultRowRule(), TARGETS), [
+    '/moebel/', '/moebel/12/sofa', '/moebel/sofas/4711/sofa?c=12', '/anfrage?sInquiry=detail&sOrdernumber=SW1',
+    '/forms/index/id/5', '/robots.txt', '/sitemap_index.xml',
+  ])
+})
+
+t.test('patterns, new segment types and the reserved list, each on its own', async (t) => {
+  const patterns = shapeSettings({ patterns: ['/p/{sku}', '/{category}/'], segmentTypes: { sku: 'SW[0-9]+' } })
+  t.ok(patterns.ok)
+  if (!patterns.ok) return
+  t.strictSame(patterns.settings.reserved, RESERVED_SEGMENTS, 'reserved keeps its default')
+  t.strictSame(listed(shapeRowRule(patterns.settings), TARGETS), ['/moebel/', '/p/SW10001'], 'a type matches the whole segment')
+
+  const reserved = shapeSettings({ reserved: ['moebel'] })
+  t.ok(reserved.ok)
+  if (!reserved.ok) return
+  t.strictSame(listed(shapeRowRule(reserved.settings), ['/moebel/', '/api/', '/blog/']), ['/api/', '/blog/'], 'the list replaces the default one')
+})
+
+t.test('a replaced category type still never matches a reserved segment', async (t) => {
+  const result = shapeSettings({ patterns: ['/{category}/'], segmentTypes: { category: '[A-Za-z]+' } })
+  t.ok(result.ok)
+  if (!result.ok) return
+  t.strictSame(listed(shapeRowRule(result.settings), ['/Moebel/', '/moebel/', '/api/', '/12/']), ['/Moebel/', '/moebel/'])
+})
+
+t.test('type names like constructor are just names', async (t) => {
+  const result = shapeSettings({ patterns: ['/{x:constructor}/'], segmentTypes: { constructor: 'c[0-9]' } })
+  t.ok(result.ok)
+  if (!result.ok) return
+  t.strictSame(listed(shapeRowRule(result.settings), ['/c1/', '/x/']), ['/c1/'])
+  const unknown = shapeSettings({ patterns: ['/{x:toString}/'] })
+  t.notOk(unknown.ok, 'an inherited name is not a type')
+})
+
+t.test('a bad pattern or expression names it', async (t) => {
+  t.strictSame(shapeSettings({ patterns: ['/{category}/', '/{article:integer}'] }), {
+    ok: false,
+    problems: ['/shapes/patterns/1: route pattern /{article:integer}: unknown type "integer" (known: category, int, slug, ordernumber)'],
+  })
+  t.strictSame(shapeSettings({ patterns: ['moebel/'] }), { ok: false, problems: ['/shapes/patterns/0: route pattern moebel/: must start with /'] })
+  t.strictSame(shapeSettings({ patterns: ['/x?a={int}&a={int}'] }), {
+    ok: false, problems: ['/shapes/patterns/0: route pattern /x?a={int}&a={int}: query parameter "a" is given twice'],
+  })
+  t.strictSame(shapeSettings({ segmentTypes: { sku: 'SW[0-9', ok: 'x', bad: '(' } }), {
+    ok: false,
+    problems: [
+      '/shapes/segmentTypes/sku must be a regular expression: unterminated character class (got "SW[0-9")',
+      '/shapes/segmentTypes/bad must be a regular expression: unterminated group (got "(")',
+    ],
+  })
+})
+
+t.test('pathSegments and pathAndQuery are what the shapes see', async (t) => {
+  t.strictSame(pathSegments(pathAndQuery('http://shop.example/p/SW1?x').path), ['p', 'SW1'])
+})
