@@ -1,56 +1,57 @@
 /**
- * The nginx and Apache stock formats, and a per-line recogniser that accepts
- * either. Both servers write `combined` and `common` with the same layout:
+ * The formats servers write out of the box, by name. nginx and Apache write
+ * `combined` and `common` with the same layout; the presets are written in
+ * Apache's own LogFormat language and compiled like any custom format.
  *
- *   common:   %h %l %u %t "%r" %>s %b
- *   combined: common + ` "%{Referer}i" "%{User-Agent}i"`
+ *   common:         %h %l %u %t "%r" %>s %b
+ *   combined:       common + ` "%{Referer}i" "%{User-Agent}i"`
+ *   vhost_combined: `%v:%p ` + combined (Debian's Apache, with %O)
+ *   json:           JSON lines with nginx's variable names as keys
+ *
+ * `combined` and `vhost_combined` allow extra fields after the User-Agent
+ * (many setups append `$request_time` and the like); a `combined` input
+ * also reads `common` lines, which are combined lines without Referer and
+ * User-Agent.
  */
 
-import { compileFormat, type FieldName, type FormatToken, type LineParser, type LogFormat, type Quoting, type RawFields } from './line-format.js'
+import type { FormatSpec, TextFormatSpec } from './format-spec.js'
+import { apacheFormat } from './formats/apache.js'
+import { jsonPreset } from './formats/nginx-json.js'
 
-const lit = (text: string): FormatToken => ({ kind: 'literal', text })
-const field = (name: FieldName, quoting: Quoting = 'bare'): FormatToken => ({ kind: 'field', name, quoting })
+export const PRESET_NAMES = ['combined', 'common', 'vhost_combined', 'json'] as const
+export type PresetName = (typeof PRESET_NAMES)[number]
 
-const COMMON_TOKENS: FormatToken[] = [
-  field('ip'), lit(' '), field('ident'), lit(' '), field('user'), lit(' '),
-  field('time', 'bracketed'), lit(' '), field('request', 'quoted'), lit(' '),
-  field('status'), lit(' '), field('bytes'),
-]
+export const isPresetName = (name: string): name is PresetName => (PRESET_NAMES as readonly string[]).includes(name)
 
-export const COMMON: LogFormat = { name: 'common', tokens: COMMON_TOKENS, trailing: false }
+const COMMON_FORMAT = '%h %l %u %t "%r" %>s %b'
+const COMBINED_FORMAT = `${COMMON_FORMAT} "%{Referer}i" "%{User-Agent}i"`
+const VHOST_COMBINED_FORMAT = '%v:%p %h %l %u %t "%r" %>s %O "%{Referer}i" "%{User-Agent}i"'
 
-/** `combined`; fields some setups append after the User-Agent are ignored. */
-export const COMBINED: LogFormat = {
-  name: 'combined',
-  tokens: [...COMMON_TOKENS, lit(' '), field('referer', 'quoted'), lit(' '), field('userAgent', 'quoted')],
-  trailing: true,
-}
+/** `common` alone: a line with anything after the bytes is not a common line. */
+const common = (): TextFormatSpec => apacheFormat(COMMON_FORMAT, 'common', false)
 
-export interface Recognised {
-  format: string
-  fields: RawFields
-}
+/** `combined`, also reading `common` lines: a line may end before Referer and User-Agent. */
+const combined = (): TextFormatSpec => apacheFormat(COMBINED_FORMAT, 'combined', true, 2)
 
-/**
- * A parser that tries each format in turn, starting with the one that matched
- * the previous line, so a log in one format pays for one attempt per line.
- */
-export const recogniser = (formats: readonly LogFormat[]): ((line: string) => Recognised | null) => {
-  const parsers: { name: string; parse: LineParser }[] =
-    formats.map((format) => ({ name: format.name, parse: compileFormat(format) }))
-  let last = 0
-  return (line) => {
-    for (let k = 0; k < parsers.length; k++) {
-      const i = (last + k) % parsers.length
-      const parser = parsers[i] as (typeof parsers)[number]
-      const fields = parser.parse(line)
-      if (fields) {
-        last = i
-        return { format: parser.name, fields }
-      }
-    }
-    return null
+const vhostCombined = (): TextFormatSpec => apacheFormat(VHOST_COMBINED_FORMAT, 'vhost_combined', true)
+
+export const preset = (name: PresetName): FormatSpec => {
+  switch (name) {
+    case 'combined': return combined()
+    case 'common': return common()
+    case 'vhost_combined': return vhostCombined()
+    case 'json': return jsonPreset()
   }
 }
 
-export const STOCK_FORMATS: readonly LogFormat[] = [COMBINED, COMMON]
+/**
+ * The presets `auto` chooses from, most specific first: a tie in the probe
+ * goes to the earlier one. The strict `combined` is used for counting, so
+ * a `common` file is not taken for `combined`.
+ */
+export const probeCandidates = (): { name: PresetName; probe: FormatSpec; read: FormatSpec }[] => [
+  { name: 'vhost_combined', probe: vhostCombined(), read: vhostCombined() },
+  { name: 'combined', probe: apacheFormat(COMBINED_FORMAT, 'combined', true), read: combined() },
+  { name: 'common', probe: common(), read: common() },
+  { name: 'json', probe: jsonPreset(), read: jsonPreset() },
+]

@@ -11,19 +11,60 @@ export interface RequestLine {
 }
 
 const NOT_A_REQUEST: RequestLine = { method: null, target: null, protocol: null }
-const METHOD = /^[A-Za-z][A-Za-z0-9_-]*$/
-const PROTOCOL = /^HTTP\/\d+(?:\.\d+)?$/
+
+// Run once per log line, so written over char codes, not as regular expressions.
+
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
+const isLetter = (code: number): boolean => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a
+
+/** `^[A-Za-z][A-Za-z0-9_-]*$` over `text[0, end)`. */
+const isMethod = (text: string, end: number): boolean => {
+  if (!isLetter(text.charCodeAt(0))) return false
+  for (let i = 1; i < end; i++) {
+    const code = text.charCodeAt(i)
+    if (!isLetter(code) && !isDigit(code) && code !== 0x5f && code !== 0x2d) return false
+  }
+  return true
+}
+
+/** `^HTTP\/\d+(?:\.\d+)?$` over `text[start, end)`. */
+const isProtocol = (text: string, start: number): boolean => {
+  if (!text.startsWith('HTTP/', start)) return false
+  let i = start + 5
+  const end = text.length
+  const major = i
+  while (i < end && isDigit(text.charCodeAt(i))) i++
+  if (i === major) return false
+  if (i === end) return true
+  if (text.charCodeAt(i) !== 0x2e) return false
+  const minor = ++i
+  while (i < end && isDigit(text.charCodeAt(i))) i++
+  return i > minor && i === end
+}
+
+/** The methods nearly every line has, as constants: no new string per line. */
+const methodText = (request: string, end: number): string => {
+  if (end === 3 && request.startsWith('GET')) return 'GET'
+  if (end === 4 && request.startsWith('POST')) return 'POST'
+  if (end === 4 && request.startsWith('HEAD')) return 'HEAD'
+  return request.slice(0, end)
+}
+
+const COMMON_METHOD = 'GET'
+const COMMON_PROTOCOL = 'HTTP/1.1'
 
 export const splitRequestLine = (request: string): RequestLine => {
-  const firstSpace = request.indexOf(' ')
-  if (firstSpace <= 0) return NOT_A_REQUEST
-  const method = request.slice(0, firstSpace)
-  if (!METHOD.test(method)) return NOT_A_REQUEST
-  const rest = request.slice(firstSpace + 1)
-  const lastSpace = rest.lastIndexOf(' ')
-  if (lastSpace > 0 && PROTOCOL.test(rest.slice(lastSpace + 1))) {
-    return { method, target: rest.slice(0, lastSpace), protocol: rest.slice(lastSpace + 1) }
+  // the shape of most lines, `GET <target> HTTP/1.1`, without a scan
+  const end = request.length - COMMON_PROTOCOL.length - 1
+  if (end > COMMON_METHOD.length + 1 && request.startsWith('GET ') && request.endsWith(' HTTP/1.1')) {
+    return { method: COMMON_METHOD, target: request.slice(COMMON_METHOD.length + 1, end), protocol: COMMON_PROTOCOL }
   }
-  if (rest === '') return NOT_A_REQUEST
-  return { method, target: rest, protocol: null }
+  const firstSpace = request.indexOf(' ')
+  if (firstSpace <= 0 || !isMethod(request, firstSpace)) return NOT_A_REQUEST
+  const lastSpace = request.lastIndexOf(' ')
+  if (lastSpace > firstSpace + 1 && isProtocol(request, lastSpace + 1)) {
+    return { method: methodText(request, firstSpace), target: request.slice(firstSpace + 1, lastSpace), protocol: request.slice(lastSpace + 1) }
+  }
+  if (firstSpace + 1 === request.length) return NOT_A_REQUEST
+  return { method: methodText(request, firstSpace), target: request.slice(firstSpace + 1), protocol: null }
 }

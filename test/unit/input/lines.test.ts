@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
-import { forEachLine } from '../../../src/input/lines.js'
+import { DECODE_BYTES, forEachLine, isReadError } from '../../../src/input/lines.js'
+import { usageError } from '../../../src/errors.js'
 
 const collect = async (chunks: (string | Buffer)[], label = 'x.log'): Promise<string[]> => {
   const lines: string[] = []
@@ -60,4 +61,75 @@ t.test('a read error names the input', async (t) => {
     },
   })
   await t.rejects(forEachLine(source, 'disk.log', () => undefined), { message: 'cannot read disk.log: EIO: i/o error, read', exitCode: 2 })
+})
+
+t.test('a line over 64 KiB is reported by its head, in order, and never handed over whole', async (t) => {
+  const events: string[] = []
+  const huge = 'x'.repeat(10 * 1024 * 1024)
+  const chunks = ['first\n', ...Array.from({ length: 160 }, (_, i) => Buffer.from(huge.slice(i * 65536, (i + 1) * 65536))), '\nlast\n']
+  const source = Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)), { objectMode: false })
+  await forEachLine(source, 'big.log', (line) => events.push(`line ${line.length}`), (head) => events.push(`too long ${head.length}`))
+  t.strictSame(events, ['line 5', 'too long 120', 'line 4'])
+  const dropped: string[] = []
+  await forEachLine(Readable.from([Buffer.from(`a\n${'y'.repeat(70000)}\nb\n`)], { objectMode: false }), 'x', (line) => dropped.push(line))
+  t.strictSame(dropped, ['a', 'b'], 'without onTooLong the line is dropped')
+})
+
+t.test('read errors are ReadErrors (what --partial-ok may pass over); errors of the callback are not', async (t) => {
+  const gz = gzipSync('one\ntwo\n'.repeat(1000))
+  const truncated = await collect([gz.subarray(0, gz.length - 20)], 'old.log.gz').catch((e: unknown) => e)
+  t.ok(isReadError(truncated))
+  const thrown = await forEachLine(Readable.from([Buffer.from('a\n')], { objectMode: false }), 'x', () => {
+    throw usageError('a format problem')
+  }).catch((e: unknown) => e)
+  t.notOk(isReadError(thrown))
+  t.match(thrown, { message: 'a format problem', exitCode: 2 })
+})
+
+t.test('a chunk larger than the decoding piece: characters across piece borders stay whole', async (t) => {
+  const euro = '€' // 3 bytes in UTF-8
+  // one line of 2-byte and 3-byte characters, long enough to cross 64 KiB borders at every offset
+  const line = `${'é'.repeat(40_000)}${euro.repeat(30_000)}`
+  const other = 'x'.repeat(DECODE_BYTES - 1)
+  const bytes = Buffer.from(`${other}é\n${line}\nlast\n`) // 'é' is split by the first border
+  t.ok(bytes.length > 3 * DECODE_BYTES)
+  const lines: string[] = []
+  await forEachLine(Readable.from([bytes], { objectMode: false }), 'x', (l) => lines.push(l), (head) => lines.push(`too long: ${head.length}`))
+  t.strictSame(lines.map((l) => l.length), [DECODE_BYTES, 'too long: 120'.length, 4])
+  t.equal(lines[0], `${other}é`)
+  const short = `a${'é'.repeat(20_000)}${euro.repeat(10_000)}` // the border at 64 KiB falls inside a €
+  const got: string[] = []
+  await forEachLine(Readable.from([Buffer.from(`${short}\n`)], { objectMode: false }), 'x', (l) => got.push(l))
+  t.strictSame(got, [short], 'a line made of multi-byte characters, in one chunk of 70 KB')
+})
+
+t.test('gzip: the error of the input under it is a read error of the input, not a gzip error', async (t) => {
+  const gz = gzipSync('one\ntwo\n'.repeat(10_000))
+  let sent = false
+  const source = new Readable({
+    read() {
+      if (!sent) {
+        sent = true
+        this.push(gz.subarray(0, 1000))
+      } else {
+        this.destroy(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }))
+      }
+    },
+  })
+  const error = await forEachLine(source, 'old.log.gz', () => undefined).catch((e: unknown) => e)
+  t.ok(isReadError(error))
+  t.match(error, { message: 'cannot read old.log.gz: EIO: i/o error, read', exitCode: 2 })
+})
+
+t.test('gzip: an error thrown by the line callback stops reading and lets go of the input', async (t) => {
+  const gz = gzipSync('a\nb\nc\n'.repeat(50_000))
+  const source = Readable.from([gz.subarray(0, 40_000), gz.subarray(40_000)], { objectMode: false })
+  const seen: string[] = []
+  await t.rejects(forEachLine(source, 'x.gz', (line) => {
+    seen.push(line)
+    if (seen.length === 5) throw new Error('stop here')
+  }), { message: 'stop here' })
+  t.equal(seen.length, 5)
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(source.destroyed, true)
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { parseClfTime } from '../../../src/parse/clf-time.js'
+import { parseClfTime, readClfTimeInto } from '../../../../src/parse/time/clf-time.js'
 
 t.test('offsets: epoch ms and minutes east of UTC', async (t) => {
   // 2000-10-10T20:55:36Z
@@ -69,4 +69,32 @@ t.test('rejects', async (t) => {
   t.equal(parseClfTime('xxxxxxxxxxxxxxxxxxxxxxxxxx'), null, 'garbage of the right length')
   t.equal(parseClfTime(''), null, 'empty')
   t.equal(parseClfTime('-'), null, 'dash')
+})
+
+t.test('the date kept from the last line never answers for another date', async (t) => {
+  // each line after the first shares something with the one before: day, month, year or offset
+  const sequence: [string, { time: number; offset: number } | null][] = [
+    ['30/Apr/2023:10:00:00 +0000', { time: 1682848800000, offset: 0 }],
+    ['31/Apr/2023:10:00:00 +0000', null],
+    ['30/Apr/2023:10:00:01 +0000', { time: 1682848801000, offset: 0 }],
+    ['30/May/2023:10:00:01 +0000', { time: 1685440801000, offset: 0 }],
+    ['30/May/2024:10:00:01 +0000', { time: 1717063201000, offset: 0 }],
+    ['30/May/2024:10:00:01 +0200', { time: 1717056001000, offset: 120 }],
+    ['30/May/2024:10:00:01 +0260', null],
+    ['30/May/2024:10:00:01 -0130', { time: 1717068601000, offset: -90 }],
+    ['29/Feb/2023:00:00:00 +0000', null],
+    ['29/Feb/2024:00:00:00 +0000', { time: 1709164800000, offset: 0 }],
+    ['33/Jan/2024:00:00:00 +0000', null], // 33 January must not be read as 1 February
+    ['01/Feb/2024:00:00:00 +0000', { time: 1706745600000, offset: 0 }],
+    ['33/Jan/2024:00:00:00 +0000', null],
+  ]
+  for (const [text, expected] of sequence) t.strictSame(parseClfTime(text), expected, text)
+})
+
+t.test('readClfTimeInto fills the given object and makes none', async (t) => {
+  const into = { time: 0, offset: 0 }
+  t.equal(readClfTimeInto('10/Oct/2000:13:55:36 -0700', into), true)
+  t.strictSame(into, { time: 971211336000, offset: -420 })
+  t.equal(readClfTimeInto('10/Oct/2000:13:55:36 *0700', into), false)
+  t.strictSame(into, { time: 971211336000, offset: -420 }, 'left as it was when the text is not a time')
 })

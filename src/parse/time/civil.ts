@@ -1,0 +1,46 @@
+/**
+ * Calendar arithmetic shared by the time readers. Month and day names are
+ * always English in access logs, so they come from fixed tables, never from
+ * the machine's locale.
+ */
+
+export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+export const MONTH_NAMES = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const
+export const DAY_ABBREVIATIONS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
+
+/** `Jan` → 0 … `Dec` → 11. */
+export const MONTH_INDEX: Readonly<Record<string, number>> =
+  Object.fromEntries(MONTH_ABBREVIATIONS.map((name, i) => [name, i]))
+
+/** The value of `count` ASCII digits at `start`, or -1 when one is not a digit. */
+export const digits = (s: string, start: number, count: number): number => {
+  let value = 0
+  for (let i = start; i < start + count; i++) {
+    const d = s.charCodeAt(i) - 0x30
+    if (d < 0 || d > 9) return -1
+    value = value * 10 + d
+  }
+  return value
+}
+
+/**
+ * Date.UTC reads years 0–99 as 1900–1999, so it is called 400 years later
+ * (the Gregorian calendar repeats every 400 years) and the cycle taken off.
+ */
+const CYCLE_MS = 146_097 * 86_400_000
+export const utcMillis = (year: number, month: number, day: number, h = 0, m = 0, s = 0): number =>
+  Date.UTC(year + 400, month, day, h, m, s) - CYCLE_MS
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+export const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+export const daysInMonth = (year: number, month: number): number =>
+  month === 1 && isLeap(year) ? 29 : (DAYS[month] as number)
+
+/** Whether the fields name a real day and time of day; a leap second (`:60`) is allowed. */
+export const isValidCivil = (year: number, month: number, day: number, hour: number, minute: number, second: number): boolean =>
+  year >= 0 && month >= 0 && month <= 11 && day >= 1 && day <= daysInMonth(year, month) &&
+  hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 60

@@ -1,0 +1,103 @@
+import t from 'tap'
+import { LineSplitter, MAX_LINE_LENGTH, TOO_LONG_HEAD } from '../../../src/input/line-splitter.js'
+import { seeded } from '../../helpers/seeded.js'
+
+type Event = string | { tooLong: string }
+
+const split = (chunks: string[], max?: number): Event[] => {
+  const events: Event[] = []
+  const splitter = new LineSplitter({ line: (l) => events.push(l), tooLong: (head) => events.push({ tooLong: head }) }, max)
+  for (const chunk of chunks) splitter.push(chunk)
+  splitter.end()
+  return events
+}
+
+t.test('lines, CRLF, a last line without newline, empty chunks', async (t) => {
+  t.strictSame(split(['a\r\nb\n', '', 'c']), ['a', 'b', 'c'])
+  t.strictSame(split(['a\n\nb\n']), ['a', '', 'b'])
+  t.strictSame(split(['a\r', '\nb']), ['a', 'b'], 'CR and LF in different chunks')
+  t.strictSame(split(['a\rb\n']), ['a\rb'], 'a lone CR stays')
+  t.strictSame(split(['x\r']), ['x\r'], 'a CR at the very end without LF stays')
+  t.strictSame(split([]), [])
+  t.strictSame(split(['']), [])
+  t.strictSame(split(['\n']), [''])
+})
+
+t.test('the cap: a line of exactly max characters passes, one more is too long', async (t) => {
+  t.strictSame(split(['abcd\nabcde\nxy\n'], 4), ['abcd', { tooLong: 'abcde' }, 'xy'])
+  t.strictSame(split(['abcd\r\n'], 4), ['abcd'], 'the CR of CRLF does not count')
+  t.strictSame(split(['ab', 'cd', '\r', '\n'], 4), ['abcd'])
+  t.strictSame(split(['ab', 'cde', 'fgh\nok'], 4), [{ tooLong: 'abcdefgh' }, 'ok'],
+    'one character over (maybe a CR) is held until the newline shows')
+  t.strictSame(split(['ab', 'cdefg', 'hij\nok'], 4), [{ tooLong: 'abcdefg' }, 'ok'],
+    'past the cap the line is dropped: the head is what had arrived by then')
+  t.strictSame(split(['ab', 'cdefgh'], 4), [{ tooLong: 'abcdefgh' }], 'an overlong last line without newline')
+  t.strictSame(split(['abcde'], 4), [{ tooLong: 'abcde' }], 'one over the cap at the end: no CR came, so it is too long')
+  t.strictSame(split(['abc\r'], 4), ['abc\r'], 'a last line of max characters with a CR but no LF keeps the CR')
+  t.equal(MAX_LINE_LENGTH, 65536)
+})
+
+t.test('the head of an overlong line is its first 120 characters', async (t) => {
+  const long = 'x'.repeat(TOO_LONG_HEAD) + 'y'.repeat(MAX_LINE_LENGTH)
+  t.strictSame(split([`${long}\nnext\n`]), [{ tooLong: 'x'.repeat(120) }, 'next'])
+  t.strictSame(split([long.slice(0, 50), long.slice(50), '\n']), [{ tooLong: 'x'.repeat(120) }])
+})
+
+t.test('a 10 MB line fed in 64 KiB chunks: memory stays bounded, lines around it survive', async (t) => {
+  const events: Event[] = []
+  const splitter = new LineSplitter({ line: (l) => events.push(l), tooLong: (head) => events.push({ tooLong: head }) })
+  const CHUNK = 64 * 1024
+  const TOTAL = 10 * 1024 * 1024
+  let maxBuffered = 0
+  splitter.push('before\nAAAA')
+  const filler = 'B'.repeat(CHUNK)
+  for (let sent = 0; sent < TOTAL; sent += CHUNK) {
+    splitter.push(filler)
+    maxBuffered = Math.max(maxBuffered, splitter.buffered)
+  }
+  splitter.push('tail\r\nafter\n')
+  splitter.end()
+  t.ok(maxBuffered <= MAX_LINE_LENGTH + 1, `never more than 64 KiB + 1 held (max ${maxBuffered})`)
+  t.equal(splitter.buffered, 0)
+  t.strictSame(events, ['before', { tooLong: `AAAA${'B'.repeat(116)}` }, 'after'])
+})
+
+t.test('any cutting of the text into chunks gives the lines of the whole text', async (t) => {
+  const random = seeded(5)
+  const MAX = 6
+  /** The rule, on the whole text at once. */
+  const reference = (text: string): Event[] => {
+    const parts = text.split('\n')
+    if (parts[parts.length - 1] === '') parts.pop()
+    return parts.map((part, i) => {
+      const line = i < parts.length - 1 || text.endsWith('\n') ? part.replace(/\r$/, '') : part
+      // an overlong line is compared by its raw text (a head may end with the CR of a CRLF)
+      return line.length > MAX ? { tooLong: part } : line
+    })
+  }
+  let disagreements = 0
+  for (let n = 0; n < 2000; n++) {
+    let text = ''
+    const alphabet = ['a', 'b', '\r', '\n', '\n', 'x', 'y', 'z', 'w']
+    for (let k = Math.floor(random() * 40); k > 0; k--) text += alphabet[Math.floor(random() * alphabet.length)]
+    const chunks: string[] = []
+    for (let at = 0; at < text.length;) {
+      const size = Math.floor(random() * 9)
+      chunks.push(text.slice(at, at + size))
+      at += size
+    }
+    const got = split(chunks, MAX)
+    const want = reference(text)
+    // an overlong line is given by the head that had arrived when it went over the cap
+    const same = got.length === want.length && got.every((event, i) => {
+      const expected = want[i] as Event
+      if (typeof event === 'string' || typeof expected === 'string') return event === expected
+      return expected.tooLong.startsWith(event.tooLong) && event.tooLong.length > MAX
+    })
+    if (!same) {
+      disagreements++
+      t.fail(JSON.stringify(chunks))
+    }
+  }
+  t.equal(disagreements, 0)
+})
