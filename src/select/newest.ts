@@ -1,7 +1,9 @@
 /**
  * Keeps the newest N items seen, in memory bounded by N: a min-heap whose
  * root is the oldest item kept, as in ndjson-top. Newer means a later time;
- * between equal times, the item seen later in the input.
+ * between equal times, the item later in the input. Items may be pushed in
+ * any order when the caller gives each one its place in the input
+ * (`order`); by default the push order is the input order.
  */
 
 export interface Timed {
@@ -37,8 +39,14 @@ export class NewestN<T extends Timed> {
     return this.#heap.length < this.limit || root === undefined || time >= root.time
   }
 
-  push(item: T): void {
-    const entry: Entry<T> = { item, time: item.time, seq: this.#seq++ }
+  /** The time of the oldest item kept once N are kept, else null: nothing older can get in. */
+  get threshold(): number | null {
+    return this.#heap.length < this.limit ? null : (this.#heap[0] as Entry<T>).time
+  }
+
+  /** `order`: the item's place in the input; larger is later. Defaults to the push order. */
+  push(item: T, order: number = this.#seq++): void {
+    const entry: Entry<T> = { item, time: item.time, seq: order }
     const heap = this.#heap
     if (heap.length < this.limit) {
       heap.push(entry)

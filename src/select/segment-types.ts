@@ -17,23 +17,83 @@ export const RESERVED_SEGMENTS: readonly string[] = [
 
 export type SegmentTest = (value: string) => boolean
 
-const WORDS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-const DIGITS_ONLY = /^\d+$/
-const POSITIVE_INT = /^[1-9]\d*$/
-const ORDER_NUMBER = /^[A-Za-z0-9]+(?:\.\d+)?$/
+// The built-in types run for most lines of a log, so they are written as
+// loops over char codes rather than regular expressions.
+
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
+const isLowerOrDigit = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || isDigit(code)
+const isLetterOrDigit = (code: number): boolean => isDigit(code) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a)
+const HYPHEN = 0x2d
+
+/** `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lower-case words of letters and digits joined by single hyphens. */
+export const isWords = (value: string): boolean => {
+  const n = value.length
+  if (n === 0 || value.charCodeAt(0) === HYPHEN || value.charCodeAt(n - 1) === HYPHEN) return false
+  for (let i = 0; i < n; i++) {
+    const code = value.charCodeAt(i)
+    if (code === HYPHEN) {
+      if (value.charCodeAt(i + 1) === HYPHEN) return false
+    } else if (!isLowerOrDigit(code)) return false
+  }
+  return true
+}
+
+/** `^\d+$` */
+export const isDigitsOnly = (value: string): boolean => {
+  if (value.length === 0) return false
+  for (let i = 0; i < value.length; i++) if (!isDigit(value.charCodeAt(i))) return false
+  return true
+}
+
+/** `^[1-9]\d*$`: a positive decimal integer without a leading zero. */
+export const isPositiveInt = (value: string): boolean => value.charCodeAt(0) !== 0x30 && isDigitsOnly(value)
+
+/** `^[A-Za-z0-9]+(?:\.\d+)?$`: letters and digits, optionally a dot and digits. */
+export const isOrderNumber = (value: string): boolean => {
+  const dot = value.indexOf('.')
+  const end = dot < 0 ? value.length : dot
+  if (end === 0) return false
+  for (let i = 0; i < end; i++) if (!isLetterOrDigit(value.charCodeAt(i))) return false
+  return dot < 0 || isDigitsOnly(value.slice(dot + 1))
+}
 
 export const categoryTest = (reserved: readonly string[]): SegmentTest => {
   const isReserved = new Set(reserved)
-  return (value) => WORDS.test(value) && !DIGITS_ONLY.test(value) && !isReserved.has(value)
+  return (value) => isWords(value) && !isDigitsOnly(value) && !isReserved.has(value)
 }
 
 export const defaultSegmentTypes = (reserved: readonly string[] = RESERVED_SEGMENTS): Record<string, SegmentTest> => ({
   /** Lower-case letters, digits and single hyphens; not only digits; not reserved. */
   category: categoryTest(reserved),
   /** A positive decimal integer, no leading zero. */
-  int: (value) => POSITIVE_INT.test(value),
+  int: isPositiveInt,
   /** Lower-case words of letters and digits joined by single hyphens. */
-  slug: (value) => WORDS.test(value),
+  slug: isWords,
   /** Letters and digits, optionally a dot and digits (`SW10001.2`). */
-  ordernumber: (value) => ORDER_NUMBER.test(value),
+  ordernumber: isOrderNumber,
 })
+
+/** A segment type written as a regular expression: the whole segment must match. Throws on a bad expression. */
+export const regexSegmentTest = (source: string): SegmentTest => {
+  const whole = new RegExp(`^(?:${source})$`)
+  return (value) => whole.test(value)
+}
+
+/**
+ * The built-in types plus `custom` ones (name → regular expression), which
+ * may replace a built-in. `category` never matches a reserved segment, also
+ * when it is replaced.
+ */
+export const segmentTypesWith = (
+  reserved: readonly string[],
+  custom: Readonly<Record<string, string>>,
+): Record<string, SegmentTest> => {
+  // No prototype: a type named `constructor` or `__proto__` is just a name.
+  const types: Record<string, SegmentTest> = Object.assign(Object.create(null) as object, defaultSegmentTypes(reserved))
+  const isReserved = new Set(reserved)
+  for (const [name, source] of Object.entries(custom)) {
+    const test = regexSegmentTest(source)
+    types[name] = name === 'category' ? (value) => test(value) && !isReserved.has(value) : test
+  }
+  return types
+}

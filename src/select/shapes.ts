@@ -4,9 +4,8 @@
  * a row.
  */
 
-import type { AccessRecord } from '../record.js'
-import { compileRoutePattern, pathSegments, type TargetMatcher } from './route-pattern.js'
-import { defaultSegmentTypes, type SegmentTest } from './segment-types.js'
+import { compileRoutePattern, segmentCountOf, type TargetMatcher } from './route-pattern.js'
+import { defaultSegmentTypes, RESERVED_SEGMENTS, segmentTypesWith, type SegmentTest } from './segment-types.js'
 
 export const DEFAULT_SHAPES: readonly string[] = [
   '/{category}/',
@@ -26,7 +25,8 @@ const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/
  * (`http://host/x?y`) is reduced to its path and query first.
  */
 export const pathAndQuery = (target: string): { path: string; query: string | null } => {
-  const authority = ABSOLUTE_FORM.exec(target)
+  // an absolute form starts with a scheme letter; most targets start with `/`
+  const authority = target.charCodeAt(0) === 0x2f ? null : ABSOLUTE_FORM.exec(target)
   let rest = authority ? target.slice(authority[0].length) : target
   if (authority && !rest.startsWith('/')) rest = `/${rest}`
   const q = rest.indexOf('?')
@@ -39,10 +39,17 @@ export const displayUrl = (target: string): string => {
   return query === null ? path : `${path}?${query}`
 }
 
+/** The URL shapes a row may have. Method, status and the rest are search criteria (criteria.ts). */
 export interface RowRule {
-  method: string
-  status: number
   matchers: readonly TargetMatcher[]
+  /** The matchers by the number of path segments they take (index), in the order given. */
+  bySegmentCount: readonly (readonly TargetMatcher[] | undefined)[]
+}
+
+const rowRule = (matchers: readonly TargetMatcher[]): RowRule => {
+  const bySegmentCount: TargetMatcher[][] = []
+  for (const matcher of matchers) (bySegmentCount[matcher.segmentCount] ??= []).push(matcher)
+  return { matchers, bySegmentCount }
 }
 
 export const compileShapes = (
@@ -50,12 +57,39 @@ export const compileShapes = (
   types: Record<string, SegmentTest> = defaultSegmentTypes(),
 ): TargetMatcher[] => patterns.map((pattern) => compileRoutePattern(pattern, types))
 
-export const defaultRowRule = (): RowRule => ({ method: 'GET', status: 200, matchers: compileShapes() })
+export const defaultRowRule = (): RowRule => rowRule(compileShapes())
 
-/** Does this record become a row? Method and status are checked first: they are cheap. */
-export const isListed = (rule: RowRule, record: AccessRecord): boolean => {
-  if (record.status !== rule.status || record.method !== rule.method || record.target === null) return false
-  const { path, query } = pathAndQuery(record.target)
-  const segments = pathSegments(path)
-  return segments !== null && rule.matchers.some((matches) => matches(segments, query))
+/**
+ * The request shapes as a config file gives them (`shapes` in
+ * profiler-search.config.json): route patterns, named segment types as
+ * regular expressions, and the segments `category` never matches.
+ */
+export interface ShapeSettings {
+  patterns: readonly string[]
+  /** Name → regular expression for the whole segment; added to the built-in types or replacing one. */
+  segmentTypes: Readonly<Record<string, string>>
+  reserved: readonly string[]
+}
+
+/** The documented defaults: the seven shapes, the built-in types, the reserved folders. */
+export const DEFAULT_SHAPE_SETTINGS: ShapeSettings = { patterns: DEFAULT_SHAPES, segmentTypes: {}, reserved: RESERVED_SEGMENTS }
+
+/** Compiles the settings; a bad pattern or regular expression throws an Error naming it. */
+export const shapeRowRule = (settings: ShapeSettings): RowRule =>
+  rowRule(compileShapes(settings.patterns, segmentTypesWith(settings.reserved, settings.segmentTypes)))
+
+/**
+ * Does this request target have one of the shapes? Only the patterns with as
+ * many segments as the path are tried, each up to its first segment that
+ * does not match; the path is never split into an array.
+ */
+export const hasListedShape = (rule: RowRule, target: string): boolean => {
+  const relative = target.charCodeAt(0) === 0x2f ? target : displayUrl(target)
+  if (relative.charCodeAt(0) !== 0x2f) return false
+  const q = relative.indexOf('?')
+  const pathEnd = q < 0 ? relative.length : q
+  const candidates = rule.bySegmentCount[segmentCountOf(relative, pathEnd)]
+  if (candidates === undefined) return false
+  for (let i = 0; i < candidates.length; i++) if ((candidates[i] as TargetMatcher).matchesTarget(relative, pathEnd)) return true
+  return false
 }

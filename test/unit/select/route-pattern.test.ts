@@ -1,5 +1,5 @@
 import t from 'tap'
-import { compileRoutePattern, pathSegments } from '../../../src/select/route-pattern.js'
+import { compileRoutePattern, pathSegments, segmentCountOf } from '../../../src/select/route-pattern.js'
 import type { SegmentTest } from '../../../src/select/segment-types.js'
 
 const types: Record<string, SegmentTest> = {
@@ -123,4 +123,37 @@ t.test('a pattern without ? rejects any query, even an empty one', async (t) => 
   t.equal(m('/p/1', ''), false)
   t.equal(m('/p/1', 'a=1'), false)
   t.equal(m('/p/1', '1'), false)
+})
+
+t.test('segmentCountOf: how many segments pathSegments gives', async (t) => {
+  for (const path of ['/', '/a', '/a/', '/a/b/c', '//x/', '/a/b?c=/d']) {
+    const q = path.indexOf('?')
+    const end = q < 0 ? path.length : q
+    t.equal(segmentCountOf(path, end), (pathSegments(path.slice(0, end)) as string[]).length, path)
+  }
+  t.equal(segmentCountOf('/a/b?c=/d'), 3, 'without an end, the whole text counts')
+})
+
+t.test('matchesTarget: the same answers on the target itself, without splitting it', async (t) => {
+  const patterns = ['/', '/p/{num}', '/p/{word}/', '/{word}/{num}?x={num}', '/shop/list', '/p?a={num}&b={word}']
+  const targets = [
+    '/', '/p/1', '/p/1/', '/p/x/', '/p//', '/shop/list', '/shop/lists', '/shop/list?', '/p?a=1&b=x', '/p?b=x&a=1',
+    '/p?a=1', '/abc/12?x=3', '/abc/12?x=3/4', '/abc/12', '/abc/12?', '/p/1?/x', '/abc/12?x=3&x=3', '//', '/p/1/2',
+  ]
+  for (const pattern of patterns) {
+    const matcher = compileRoutePattern(pattern, types)
+    for (const target of targets) {
+      const q = target.indexOf('?')
+      const end = q < 0 ? target.length : q
+      const segments = pathSegments(target.slice(0, end)) as string[]
+      const bySegments = segments.length === matcher.segmentCount && matcher(segments, q < 0 ? null : target.slice(q + 1))
+      const inPlace = segments.length === matcher.segmentCount && matcher.matchesTarget(target, end)
+      t.equal(inPlace, bySegments, `${pattern} on ${target}`)
+    }
+  }
+  const m = compileRoutePattern('/{word}/{num}?x={num}', types)
+  t.equal(m.segmentCount, 2)
+  t.equal(m.matchesTarget('/abc/12?x=3', 7), true)
+  t.equal(m.matchesTarget('/abc/12', 7), false, 'the query is required')
+  t.equal(compileRoutePattern('/p/{num}', types).matchesTarget('/p/1?', 4), false, 'an empty query is a query')
 })

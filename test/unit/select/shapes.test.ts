@@ -1,25 +1,5 @@
 import t from 'tap'
-import type { AccessRecord } from '../../../src/record.js'
-import { defaultRowRule, displayUrl, isListed, pathAndQuery } from '../../../src/select/shapes.js'
-
-const record = (target: string | null, method: string | null = 'GET', status = 200): AccessRecord => ({
-  ip: '192.0.2.1',
-  user: null,
-  time: 1_700_000_000_000,
-  offset: 0,
-  micros: null,
-  request: `${method ?? '-'} ${target ?? ''} HTTP/1.1`,
-  method,
-  target,
-  protocol: 'HTTP/1.1',
-  status,
-  bytes: 123,
-  referer: null,
-  userAgent: 'test',
-  raw: 'line',
-  source: 'test.log',
-  line: 1,
-})
+import { defaultRowRule, displayUrl, hasListedShape, pathAndQuery } from '../../../src/select/shapes.js'
 
 const RESERVED = [
   'backend', 'widgets', 'api', 'media', 'web', 'themes', 'engine', 'custom', 'files', 'var',
@@ -184,28 +164,13 @@ for (const word of RESERVED) {
   )
 }
 
-t.test('targets of GET 200 records', async (t) => {
+// Method and status are search criteria now: test/unit/select/filters/record-filter.test.ts.
+t.test('request targets', async (t) => {
   const rule = defaultRowRule()
   t.ok(targets.length >= 60)
   for (const [target, listed, why] of targets) {
-    t.equal(isListed(rule, record(target)), listed, `${JSON.stringify(target)}: ${why}`)
+    t.equal(hasListedShape(rule, target), listed, `${JSON.stringify(target)}: ${why}`)
   }
-})
-
-t.test('method and status', async (t) => {
-  const rule = defaultRowRule()
-  const url = '/moebel/12/sofa'
-  t.equal(isListed(rule, record(url, 'GET', 200)), true)
-  for (const method of ['POST', 'HEAD', 'PUT', 'get', 'OPTIONS']) {
-    t.equal(isListed(rule, record(url, method, 200)), false, method)
-  }
-  t.equal(isListed(rule, record(url, null, 200)), false, 'no method')
-  for (const status of [404, 301, 304, 201, 206, 500]) {
-    t.equal(isListed(rule, record(url, 'GET', status)), false, String(status))
-  }
-  t.equal(isListed(rule, record('/robots.txt', 'HEAD', 200)), false)
-  t.equal(isListed(rule, record('/robots.txt', 'GET', 304)), false)
-  t.equal(isListed(rule, record(null, 'GET', 200)), false, 'no target')
 })
 
 t.test('pathAndQuery', async (t) => {
@@ -233,4 +198,16 @@ t.test('displayUrl', async (t) => {
   t.equal(displayUrl('/a?'), '/a?', 'an empty query keeps its ?')
   t.equal(displayUrl('/a?b=%20'), '/a?b=%20', 'no decoding')
   t.equal(displayUrl(''), '')
+})
+
+t.test('only the patterns with as many segments as the path are tried', async (t) => {
+  const rule = defaultRowRule()
+  t.strictSame(rule.bySegmentCount.map((matchers) => matchers?.length ?? 0), [0, 3, 1, 1, 3],
+    'robots, sitemap and the inquiry have 1 segment; a category 2; an article 3; a subcategory article (both) and the form 4')
+  t.equal(rule.matchers.length, 8)
+  t.equal(hasListedShape(rule, '/moebel/sofas/12/sofa?c=/7'), false, 'a / in the query is not a segment: c is not an int')
+  t.equal(hasListedShape(rule, '/anfrage?sInquiry=detail&sOrdernumber=SW1/2'), false)
+  t.equal(hasListedShape(rule, '/moebel/?a=/b/c'), false, 'a query on a category page')
+  t.equal(hasListedShape(rule, '/a/b/c/d/e/f/g/h'), false, 'no pattern has 8 segments')
+  t.equal(hasListedShape(rule, 'http://shop.example/moebel/12/sofa'), true, 'absolute form, 3 segments after the host')
 })

@@ -1,0 +1,29 @@
+/**
+ * `--emit csv`: RFC 4180 text. A header row of the row keys, then one record
+ * per row; every record ends with CRLF. A field holding `"`, `,`, CR or LF is
+ * quoted, with `"` doubled. A null is an empty field.
+ *
+ * Spreadsheet formulas are neutralised (OWASP "CSV injection"): a text cell
+ * that starts with `=`, `+`, `-`, `@`, TAB or CR gets a leading `'`, so a
+ * spreadsheet shows it as text instead of running it.
+ */
+
+import { ROW_KEYS, type EmittedRow } from './emit-row.js'
+
+const FORMULA_START = /^[=+\-@\t\r]/
+const NEEDS_QUOTES = /[",\r\n]/
+
+/** A text cell a spreadsheet will not read as a formula. */
+export const neutraliseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text)
+
+/** One RFC 4180 field. */
+export const csvField = (text: string): string => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text)
+
+const cell = (value: string | number | null): string =>
+  value === null ? '' : typeof value === 'number' ? String(value) : csvField(neutraliseFormula(value))
+
+export const renderCsv = (rows: readonly EmittedRow[]): string => {
+  const lines = [ROW_KEYS.join(',')]
+  for (const row of rows) lines.push(ROW_KEYS.map((key) => cell(row[key])).join(','))
+  return lines.map((line) => `${line}\r\n`).join('')
+}

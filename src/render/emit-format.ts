@@ -1,0 +1,25 @@
+/**
+ * `--emit html|json|ndjson|csv`: the output formats of `build` and `merge`.
+ * html is the Profile Search page (src/render/page.ts); the others write the
+ * same rows as data, in the display zone the page would use.
+ */
+
+import type { DisplayZone } from '../profile/display-time.js'
+import type { ProfileRow } from '../record.js'
+import { renderCsv } from './emit-csv.js'
+import { renderJson } from './emit-json.js'
+import { renderNdjson } from './emit-ndjson.js'
+import { toEmittedRow } from './emit-row.js'
+
+export const EMIT_FORMATS = ['html', 'json', 'ndjson', 'csv'] as const
+export type EmitFormat = (typeof EMIT_FORMATS)[number]
+/** The formats that write rows as data. */
+export type DataFormat = Exclude<EmitFormat, 'html'>
+
+export const isEmitFormat = (value: string): value is EmitFormat => (EMIT_FORMATS as readonly string[]).includes(value)
+
+const RENDERERS = { json: renderJson, ndjson: renderNdjson, csv: renderCsv } as const
+
+/** The rows (newest first) as JSON, NDJSON or CSV text. */
+export const renderData = (format: DataFormat, rows: readonly ProfileRow[], zone: DisplayZone): string =>
+  RENDERERS[format](rows.map((row) => toEmittedRow(row, zone)))

@@ -1,0 +1,95 @@
+/**
+ * A listed row as data: the six columns of the page plus what the log had.
+ * schema/row.schema.json describes it; JSON, NDJSON and CSV write these keys
+ * in this order, and `merge` reads them back.
+ *
+ * Values are the ones decoded from the log, not made visible as on the page:
+ * JSON escapes every control character itself, and CSV quotes them.
+ */
+
+import type { Zone } from 'luxon'
+import { luxon } from '../parse/time/luxon.js'
+import type { DisplayZone } from '../profile/display-time.js'
+import type { ProfileRow } from '../record.js'
+import { displayUrl } from '../select/shapes.js'
+
+export interface EmittedRow {
+  status: number
+  ip: string
+  method: string
+  url: string
+  /** `DD.MM.YYYY H:MM:SS`, as in the Time column. */
+  time: string
+  token: string
+  /** ISO 8601 with offset, e.g. `2026-11-22T13:24:03+01:00` or `…03.123456+01:00`. */
+  timestamp: string
+  referer: string | null
+  userAgent: string | null
+  bytes: number | null
+  /** Microseconds. */
+  duration: number | null
+  host: string | null
+  port: number | null
+  forwardedFor: string | null
+  loggedIp: string
+  user: string | null
+  request: string
+  /** The log line as read. */
+  raw: string
+  source: string
+  /** Null when the file was read from its end; `offset` then gives the byte where the line starts. */
+  line: number | null
+  byteOffset: number | null
+}
+
+/** The keys in output order (the CSV header). */
+export const ROW_KEYS = [
+  'status', 'ip', 'method', 'url', 'time', 'token', 'timestamp',
+  'referer', 'userAgent', 'bytes', 'duration', 'host', 'port', 'forwardedFor', 'loggedIp', 'user',
+  'request', 'raw', 'source', 'line', 'byteOffset',
+] as const satisfies readonly (keyof EmittedRow)[]
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0')
+
+/**
+ * The instant of a record as ISO 8601 in the display zone (`zone`, or the
+ * logged offset when null), so it agrees with the Time column. The fraction
+ * has 6 digits when the log gave microseconds, 3 when it gave milliseconds,
+ * none for whole seconds.
+ */
+export const isoTimestamp = (time: number, offset: number, micros: number | null, zone: DisplayZone): string => {
+  const { DateTime, FixedOffsetZone, IANAZone } = luxon()
+  const where: Zone = zone === null ? FixedOffsetZone.instance(offset) : IANAZone.create(zone)
+  const seconds = Math.floor(time / 1000)
+  const at = DateTime.fromMillis(seconds * 1000, { zone: where, locale: 'en-US', numberingSystem: 'latn' })
+  const millis = time - seconds * 1000
+  const fraction = micros !== null ? `.${pad(micros, 6)}` : millis !== 0 ? `.${pad(millis, 3)}` : ''
+  return `${at.toFormat("yyyy-MM-dd'T'HH:mm:ss")}${fraction}${at.toFormat('ZZ')}`
+}
+
+export const toEmittedRow = (row: ProfileRow, zone: DisplayZone): EmittedRow => {
+  const r = row.record
+  return {
+    status: row.status,
+    ip: r.ip,
+    method: r.method ?? '',
+    url: displayUrl(r.target ?? ''),
+    time: `${row.date} ${row.clock}`,
+    token: row.token,
+    timestamp: isoTimestamp(r.time, r.offset, r.micros, zone),
+    referer: r.referer,
+    userAgent: r.userAgent,
+    bytes: r.bytes,
+    duration: r.duration,
+    host: r.host,
+    port: r.port,
+    forwardedFor: r.forwardedFor,
+    loggedIp: r.loggedIp,
+    user: r.user,
+    request: r.request,
+    raw: r.raw,
+    source: r.source,
+    line: r.line,
+    byteOffset: r.byteOffset,
+  }
+}

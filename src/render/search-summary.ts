@@ -1,0 +1,54 @@
+/**
+ * The search that produced a listing, for the sidebar after the content: the
+ * original's form fields (IP, Method, Status, URL, Token, From, Until,
+ * Results) with the values used, and the switches that are not at their
+ * default. Read-only: the page has no server to send a search to.
+ */
+
+import type { DisplayZone } from '../profile/display-time.js'
+import { visible } from '../profile/visible.js'
+import type { Criteria } from '../select/criteria.js'
+import { statusText, urlText } from '../select/filters/request.js'
+
+export interface SearchField {
+  /** Unique within the page; the input's id is `search-<id>`. */
+  id: string
+  label: string
+  /** As the user gave it; empty when the criterion is off. */
+  value: string
+}
+
+export interface SearchSummary {
+  fields: SearchField[]
+  /** Switches that are not at their default, one sentence each. */
+  switches: string[]
+  /** In which zone From and Until are read; null when neither is given. */
+  zoneNote: string | null
+}
+
+const CRAWLER_SWITCH = {
+  include: null,
+  exclude: 'Crawlers left out (--crawlers exclude)',
+  only: 'Crawlers only (--crawlers only)',
+} as const
+
+export const searchSummary = (criteria: Criteria, limit: number, zone: DisplayZone): SearchSummary => {
+  const fields: SearchField[] = [
+    { id: 'ip', label: 'IP', value: criteria.ip?.text ?? '' },
+    { id: 'method', label: 'Method', value: criteria.method ?? 'Any' },
+    { id: 'status', label: 'Status', value: statusText(criteria.status) },
+    { id: 'url', label: 'URL', value: urlText(criteria.url) },
+    { id: 'token', label: 'Token', value: criteria.token ?? '' },
+    { id: 'from', label: 'From', value: criteria.from?.text ?? '' },
+    { id: 'until', label: 'Until', value: criteria.until?.text ?? '' },
+    { id: 'limit', label: 'Results', value: String(limit) },
+  ]
+  const switches: string[] = []
+  if (criteria.anyUrl) switches.push('Every URL, not only the storefront shapes (--any-url)')
+  const crawlers = CRAWLER_SWITCH[criteria.crawlers]
+  if (crawlers !== null) switches.push(crawlers)
+  const zoneNote = criteria.from === null && criteria.until === null
+    ? null
+    : `From and Until are read in ${zone ?? 'the offset each line was logged with'}.`
+  return { fields: fields.map((field) => ({ ...field, value: visible(field.value) })), switches, zoneNote }
+}

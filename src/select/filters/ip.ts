@@ -1,0 +1,45 @@
+/**
+ * The IP criterion: a substring of the client address as logged (the
+ * original's meaning), or, with a `/`, a CIDR range such as `10.0.0.0/8` or
+ * `2001:db8::/32`. Ranges are read and matched by src/parse/client-ip.ts
+ * (ipaddr.js), the same code that picks the client behind proxies: IPv4
+ * only in the dotted four-part form, and an IPv4-mapped address
+ * (`::ffff:10.1.2.3`) or range (`::ffff:10.0.0.0/104`) counts as its IPv4
+ * form.
+ */
+
+import { inCidr, parseCidr } from '../../parse/client-ip.js'
+import { InvalidCriterion } from './invalid-criterion.js'
+import { memoized } from './memo.js'
+
+export type IpCriterion =
+  | { kind: 'substring'; text: string }
+  | { kind: 'cidr'; text: string }
+
+const TEXT_HINT = 'give part of an address such as 203.0.113 or 2001:db8, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32'
+const RANGE_HINT = 'give a CIDR range as an address and a prefix length, such as 10.0.0.0/8, 192.0.2.7/32 or 2001:db8::/32'
+// What a client address in a log can hold: IPv4, IPv6 (with a zone), `unix:`, brackets.
+const ADDRESS_TEXT = /^[0-9A-Za-z.:%_[\]-]+$/
+
+export const parseIp = (text: string): IpCriterion => {
+  if (text.includes('/')) {
+    if (text.includes('%') || parseCidr(text) === null) throw new InvalidCriterion(RANGE_HINT)
+    return { kind: 'cidr', text }
+  }
+  if (!ADDRESS_TEXT.test(text)) throw new InvalidCriterion(TEXT_HINT)
+  return { kind: 'substring', text }
+}
+
+const unbracketed = (client: string): string =>
+  client.startsWith('[') && client.endsWith(']') ? client.slice(1, -1) : client
+
+/** Tests a client address as logged. */
+export const ipMatcher = (criterion: IpCriterion): ((client: string) => boolean) => {
+  if (criterion.kind === 'substring') {
+    const { text } = criterion
+    return (client) => client.includes(text)
+  }
+  const range = parseCidr(criterion.text)
+  if (range === null) throw new RangeError(`not a CIDR range: ${criterion.text}`)
+  return memoized((client) => inCidr(unbracketed(client), range))
+}

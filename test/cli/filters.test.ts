@@ -1,0 +1,352 @@
+/**
+ * The search criteria of `build`, on fixtures/handmade/search.log: a night
+ * in Europe/Berlin across midnight and the end of DST (03:00 CEST → 02:00
+ * CET on 25 Oct 2026), with crawlers and browsers, IPv4, IPv6 and
+ * IPv4-mapped clients, several methods and statuses, two identical lines
+ * and two lines whose tokens collide. Every expectation is a list of the
+ * fixture's line numbers, newest first, written out by hand.
+ */
+
+import { readdirSync, readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import t from 'tap'
+import { hasChromium, launchChromium, withPage } from '../helpers/browser.js'
+import { countLine, rowSummaries, tableRows } from '../helpers/page.js'
+import { fixture, runCli } from '../helpers/run-cli.js'
+
+const LOG = fixture('handmade/search.log')
+
+/** Each line of the fixture as its row (status ip method url time), in its logged offset. */
+const LINE: Record<number, string> = {
+  1: '200 203.0.113.7 GET /moebel/ 24.10.2026 23:58:10',
+  2: '200 66.249.66.1 GET /robots.txt 24.10.2026 23:59:30',
+  3: '200 2001:db8:0:1::5 GET /moebel/12/sofa-bergen 24.10.2026 23:59:59',
+  4: '302 10.1.2.3 POST /checkout/finish 25.10.2026 0:00:00',
+  5: '200 ::ffff:10.9.8.7 GET /moebel/sofas/4711/sofa-bergen-3-sitzer?c=12 25.10.2026 0:15:00',
+  6: '200 157.55.39.1 GET /sitemap_index.xml 25.10.2026 0:30:00',
+  7: '404 10.20.30.40 GET /moebel/99/sofa-ausverkauft 25.10.2026 1:00:00',
+  8: '200 54.36.148.1 GET /moebel/12/sofa-bergen 25.10.2026 1:30:00',
+  9: '200 2001:db8:0:1::5 HEAD /moebel/ 25.10.2026 1:45:00',
+  10: '200 198.51.100.23 GET /anfrage?sInquiry=detail&sOrdernumber=SW10001 25.10.2026 2:15:00',
+  11: '200 192.0.2.44 GET /search?sSearch=sofa 25.10.2026 2:40:00',
+  12: '200 10.1.2.3 GET /forms/index/id/5 25.10.2026 2:59:59',
+  13: '200 10.1.2.3 GET /moebel/ 25.10.2026 2:00:00',
+  14: '200 2001:4860:4801::1 GET /moebel/sofas/4711/sofa-bergen-3-sitzer 25.10.2026 2:30:00',
+  15: '204 203.0.113.7 DELETE /api/basket/3 25.10.2026 2:40:00',
+  16: '301 203.0.113.70 GET /moebel/77/sofa-umgezogen 25.10.2026 2:45:00',
+  17: '200 203.0.113.70 GET /moebel/ 25.10.2026 2:50:00',
+  18: '200 198.51.100.23 GET /robots.txt 25.10.2026 3:05:00',
+  19: '500 203.0.113.7 GET /moebel/12/sofa-bergen 25.10.2026 3:10:00',
+  20: '200 198.51.100.23 GET /moebel/ 25.10.2026 3:15:00',
+  21: '200 198.51.100.23 GET /moebel/ 25.10.2026 3:15:00',
+  22: '200 198.51.100.14 GET /moebel/sofas/4711/sofa-bergen-3-sitzer 25.10.2026 3:30:00',
+  23: '200 198.51.100.17 GET /moebel/sofas/4711/sofa-bergen-3-sitzer 25.10.2026 3:30:00',
+}
+// Line 24 is `"-" 400`: no request, never a row.
+
+/** The original listing: GET, 200, storefront shapes, crawlers included. */
+const DEFAULT = [23, 22, 21, 20, 18, 17, 14, 13, 12, 10, 8, 6, 5, 3, 2, 1]
+
+const lines = (numbers: number[]): string[] => numbers.map((n) => LINE[n] as string)
+
+const build = async (args: string[]) => {
+  const r = await runCli(['build', LOG, '--limit', '100', ...args])
+  return { ...r, rows: rowSummaries(r.stdout) }
+}
+
+/** Runs jobs a few at a time (each is a process start); the results keep the jobs' order. */
+const inPool = async <T>(jobs: (() => Promise<T>)[], concurrency = 4): Promise<T[]> => {
+  const results: T[] = []
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const i = next++
+      results[i] = await (jobs[i] as () => Promise<T>)()
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return results
+}
+
+const buildAll = (argsList: string[][]) => inPool(argsList.map((args) => () => build(args)))
+
+const cases: { args: string[]; rows: number[]; why: string }[] = [
+  { args: [], rows: DEFAULT, why: 'no criteria: the original listing' },
+  // --ip
+  { args: ['--ip', '203.0.113.7'], rows: [17, 1], why: 'a substring, as in the original: .7 and .70' },
+  { args: ['--ip', '203.0.113.7/32'], rows: [1], why: 'a /32 range: only .7' },
+  { args: ['--ip', '203.0.113.7', '--method', 'any', '--status', 'any', '--any-url'], rows: [19, 17, 16, 15, 1], why: 'every line of .7 and .70' },
+  { args: ['--ip', '10.0.0.0/8'], rows: [13, 12, 5], why: 'an IPv4 range takes the IPv4-mapped client ::ffff:10.9.8.7' },
+  { args: ['--ip', '10.0.0.0/8', '--method', 'any', '--status', 'any', '--any-url'], rows: [13, 12, 7, 5, 4], why: 'every line from 10/8' },
+  { args: ['--ip', '::ffff:10.0.0.0/104'], rows: [13, 12, 5], why: 'an IPv4-mapped range takes plain IPv4 clients' },
+  { args: ['--ip', '2001:db8::/32'], rows: [3], why: 'an IPv6 range' },
+  { args: ['--ip', '2001:db8::/32', '--method', 'any'], rows: [9, 3], why: 'an IPv6 range, any method' },
+  { args: ['--ip', '2001:4860::/32'], rows: [14], why: 'Googlebot over IPv6' },
+  { args: ['--ip', '::'], rows: [14, 5, 3], why: 'a substring of every IPv6 client' },
+  // --method
+  { args: ['--method', 'HEAD'], rows: [9], why: 'HEAD' },
+  { args: ['--method', 'head'], rows: [9], why: 'upper-cased' },
+  { args: ['--method', 'POST'], rows: [], why: 'the POST is no storefront shape and got 302' },
+  { args: ['--method', 'POST', '--status', 'any', '--any-url'], rows: [4], why: 'the POST' },
+  { args: ['--method', 'DELETE', '--status', '204', '--any-url'], rows: [15], why: 'the DELETE' },
+  { args: ['--method', 'any'], rows: [23, 22, 21, 20, 18, 17, 14, 13, 12, 10, 9, 8, 6, 5, 3, 2, 1], why: 'GET and HEAD' },
+  // --status
+  { args: ['--status', '404'], rows: [7], why: 'a code' },
+  { args: ['--status', '3xx'], rows: [16], why: 'a class' },
+  { args: ['--status', '5XX'], rows: [19], why: 'a class, upper-case X' },
+  { args: ['--status', '2xx'], rows: DEFAULT, why: 'every 2xx GET with a shape is a 200 here' },
+  { args: ['--status', 'any'], rows: [23, 22, 21, 20, 19, 18, 17, 16, 14, 13, 12, 10, 8, 7, 6, 5, 3, 2, 1], why: 'every status' },
+  // --url
+  { args: ['--url', 'sofa'], rows: [23, 22, 14, 8, 5, 3], why: 'a substring' },
+  { args: ['--url', '!sofa'], rows: [21, 20, 18, 17, 13, 12, 10, 6, 2, 1], why: '! excludes' },
+  { args: ['--url', '?'], rows: [10, 5], why: 'the query is part of the URL column' },
+  { args: ['--url=/moebel/12/'], rows: [8, 3], why: '--url=TEXT' },
+  { args: ['--url', 'sofa', '--any-url'], rows: [23, 22, 14, 11, 8, 5, 3], why: '/search?sSearch=sofa has no storefront shape' },
+  // --any-url
+  { args: ['--any-url'], rows: [23, 22, 21, 20, 18, 17, 14, 13, 12, 11, 10, 8, 6, 5, 3, 2, 1], why: 'every GET 200' },
+  { args: ['--any-url', '--method', 'any', '--status', 'any'], rows: [23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1], why: 'every request; the "-" line is none' },
+  // --crawlers
+  { args: ['--crawlers', 'include'], rows: DEFAULT, why: 'the default' },
+  { args: ['--crawlers', 'exclude'], rows: [23, 22, 21, 20, 18, 17, 13, 12, 10, 5, 3, 1], why: 'no Googlebot, bingbot, AhrefsBot; line 18 has no User-Agent' },
+  { args: ['--crawlers', 'only'], rows: [14, 8, 6, 2], why: 'Googlebot (smartphone, IPv6), AhrefsBot, bingbot, Googlebot' },
+  // --from / --until in the logged offsets (+0200, then +0100)
+  { args: ['--from', '2026-10-25'], rows: [23, 22, 21, 20, 18, 17, 14, 13, 12, 10, 8, 6, 5], why: 'from midnight' },
+  { args: ['--until', '2026-10-24'], rows: [3, 2, 1], why: 'a date includes its whole day, up to 23:59:59' },
+  { args: ['--from', '2026-10-25T02:30'], rows: [23, 22, 21, 20, 18, 17, 14, 12], why: 'shown at 2:30 or later: 2:59:59 CEST yes, 2:00:00 CET no' },
+  { args: ['--until', '2026-10-25T02:15'], rows: [13, 10, 8, 6, 5, 3, 2, 1], why: 'shown up to 2:15:59: 2:00:00 CET too' },
+  { args: ['--from', '2026-10-25T02:00', '--until', '2026-10-25T02:59'], rows: [17, 14, 13, 12, 10], why: 'the hour that happens twice, both times' },
+  { args: ['--from', '2026-10-25T02:00', '--until', '2026-10-25T02:59', '--tz', 'Europe/Berlin'], rows: [17, 14, 13, 12, 10], why: 'the same in --tz Europe/Berlin' },
+  { args: ['--from', '2026-10-25T03:05:00', '--until', '2026-10-25T03:15:00'], rows: [21, 20, 18], why: 'seconds, inclusive' },
+  { args: ['--from', '2026-10-25', '--until', '2026-10-25'], rows: [23, 22, 21, 20, 18, 17, 14, 13, 12, 10, 8, 6, 5], why: 'one day' },
+  // combinations (AND)
+  { args: ['--crawlers', 'exclude', '--ip', '2001:db8::/32', '--method', 'any'], rows: [9, 3], why: 'ip, method, crawlers' },
+  { args: ['--crawlers', 'only', '--url', 'robots'], rows: [2], why: 'line 18 has no User-Agent: no crawler' },
+  { args: ['--status', '4xx', '--method', 'any', '--any-url'], rows: [7], why: 'the 400 of line 24 has no request' },
+  { args: ['--ip', '198.51.100.23', '--from', '2026-10-25T03:00', '--url', '/moebel/'], rows: [21, 20], why: 'ip, from, url' },
+  { args: ['--any-url', '--status', 'any', '--method', 'any', '--crawlers', 'exclude', '--until', '2026-10-25T00:00'], rows: [4, 3, 1], why: 'five criteria' },
+  { args: ['--url', '!sofa', '--crawlers', 'exclude', '--limit', '3'], rows: [21, 20, 18], why: 'with --limit' },
+]
+
+const caseResults = await buildAll(cases.map((c) => c.args))
+
+for (const [i, c] of cases.entries()) {
+  t.test(`${c.args.join(' ') || '(none)'}: ${c.why}`, async (t) => {
+    const r = caseResults[i] as Awaited<ReturnType<typeof build>>
+    t.equal(r.code, 0, 'exit code')
+    t.equal(r.stderr, '', 'no message')
+    t.strictSame(r.rows, lines(c.rows))
+    t.equal(countLine(r.stdout), `${c.rows.length} results found`)
+  })
+}
+
+t.test('--from and --until in --tz UTC', async (t) => {
+  const until = await build(['--tz', 'UTC', '--until', '2026-10-24'])
+  t.strictSame(until.rows, [
+    '200 54.36.148.1 GET /moebel/12/sofa-bergen 24.10.2026 23:30:00',
+    '200 157.55.39.1 GET /sitemap_index.xml 24.10.2026 22:30:00',
+    '200 ::ffff:10.9.8.7 GET /moebel/sofas/4711/sofa-bergen-3-sitzer?c=12 24.10.2026 22:15:00',
+    '200 2001:db8:0:1::5 GET /moebel/12/sofa-bergen 24.10.2026 21:59:59',
+    '200 66.249.66.1 GET /robots.txt 24.10.2026 21:59:30',
+    '200 203.0.113.7 GET /moebel/ 24.10.2026 21:58:10',
+  ], 'the 24th in UTC ends at 2:00 CEST')
+  const hour = await build(['--tz', 'UTC', '--from', '2026-10-25T00:00', '--until', '2026-10-25T01:00'])
+  t.strictSame(hour.rows, [
+    '200 10.1.2.3 GET /moebel/ 25.10.2026 1:00:00',
+    '200 10.1.2.3 GET /forms/index/id/5 25.10.2026 0:59:59',
+    '200 198.51.100.23 GET /anfrage?sInquiry=detail&sOrdernumber=SW10001 25.10.2026 0:15:00',
+  ], 'in UTC there is no repeated hour')
+})
+
+// Tokens: 6add69a8 is 2026-10-25 02:30:00 UTC, 6add6624 is 02:15:00 UTC. Lines 22 and 23 are different
+// lines whose derived microseconds collide (0fdd7); lines 20 and 21 are the same line twice.
+t.test('the page tokens, with both kinds of collision', async (t) => {
+  const r = await build([])
+  const tokens = tableRows(r.stdout).map((cells) => cells[5])
+  t.strictSame(tokens.slice(0, 4), ['6add69a80fdd7', '6add69a80fdd8', '6add6624c71ba', '6add6624c71bb'],
+    'the newer of two equal tokens keeps it, the older is bumped by one microsecond')
+})
+
+t.test('--token gives each row of a page, with the token that page shows', async (t) => {
+  const page = await build([])
+  const rows = tableRows(page.stdout)
+  t.equal(rows.length, DEFAULT.length)
+  const found = await buildAll(rows.map((cells) => ['--token', cells[5] as string]))
+  for (const [i, cells] of rows.entries()) {
+    t.equal(found[i]?.code, 0)
+    t.strictSame(tableRows(found[i]?.stdout ?? ''), [cells], cells[5] as string)
+  }
+})
+
+t.test('--token in a collision', async (t) => {
+  const bumped = await build(['--token', '6add69a80fdd8'])
+  t.strictSame(bumped.rows, lines([22]), 'the older of the colliding pair')
+  t.equal(tableRows(bumped.stdout)[0]?.[5], '6add69a80fdd8')
+  t.strictSame((await build(['--token', '6add69a80fdd7'])).rows, lines([23]))
+  t.strictSame((await build(['--token', '6ADD6624C71BB'])).rows, lines([20]), 'the first of two identical lines; upper case is fine')
+  t.strictSame((await build(['--token', '6add6624c71ba'])).rows, lines([21]))
+  t.strictSame((await build(['--token', '6add6624c71bc'])).rows, [], 'no row has it')
+
+  // With --ip 198.51.100.14 the page holds line 22 alone, so there it keeps the plain token.
+  const alone = await build(['--ip', '198.51.100.14'])
+  t.strictSame(tableRows(alone.stdout).map((cells) => cells[5]), ['6add69a80fdd7'])
+  const same = await build(['--ip', '198.51.100.14', '--token', '6add69a80fdd7'])
+  t.strictSame(same.rows, lines([22]))
+  t.equal(tableRows(same.stdout)[0]?.[5], '6add69a80fdd7')
+  const none = await build(['--ip', '198.51.100.14', '--token', '6add69a80fdd8'])
+  t.strictSame(none.rows, [])
+  t.equal(countLine(none.stdout), '0 results found')
+})
+
+const ERRORS: [string[], string][] = [
+  [['--ip', '10.0.0.0/33'], "option '--ip <text>' argument '10.0.0.0/33' is invalid. give a CIDR range as an address and a prefix length, such as 10.0.0.0/8, 192.0.2.7/32 or 2001:db8::/32"],
+  [['--ip', '10.0/8'], "option '--ip <text>' argument '10.0/8' is invalid. give a CIDR range as an address and a prefix length, such as 10.0.0.0/8, 192.0.2.7/32 or 2001:db8::/32"],
+  [['--ip', '10.0.0.1 '], "option '--ip <text>' argument '10.0.0.1 ' is invalid. give part of an address such as 203.0.113 or 2001:db8, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32"],
+  [['--method', 'G/ET'], "option '--method <method>' argument 'G/ET' is invalid. give a method such as GET, POST or HEAD, or any for every method"],
+  [['--status', '42'], "option '--status <status>' argument '42' is invalid. give a status code such as 404, a class such as 2xx or 4xx, or any for every status"],
+  [['--status', '20x'], "option '--status <status>' argument '20x' is invalid. give a status code such as 404, a class such as 2xx or 4xx, or any for every status"],
+  [['--url', '!'], "option '--url <text>' argument '!' is invalid. give part of a URL such as /moebel/, or !/robots.txt to leave such URLs out"],
+  [['--url', ''], "option '--url <text>' argument '' is invalid. give part of a URL such as /moebel/, or !/robots.txt to leave such URLs out"],
+  [['--token', '6add69a80fdd'], "option '--token <token>' argument '6add69a80fdd' is invalid. give a token as the page shows it: 13 hex digits such as 6b02dee3758df"],
+  [['--token', '6add69a8f4240'], "option '--token <token>' argument '6add69a8f4240' is invalid. the last 5 digits of a token are microseconds, at most f423f"],
+  [['--from', '2026-02-30'], "option '--from <time>' argument '2026-02-30' is invalid. February 2026 has no day 30; give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30"],
+  [['--from', '2026-10-25T10:00Z'], "option '--from <time>' argument '2026-10-25T10:00Z' is invalid. leave out the zone offset: times are read in the display zone (--tz, else each line's own offset)"],
+  [['--until', '25.10.2026'], "option '--until <time>' argument '25.10.2026' is invalid. give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30"],
+  [['--until', '2026-10-25T24:00'], "option '--until <time>' argument '2026-10-25T24:00' is invalid. 24:00 is not a time of day (00:00 to 23:59:59); give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30"],
+  [['--crawlers', 'no'], "option '--crawlers <mode>' argument 'no' is invalid. give one of include, exclude, only"],
+]
+
+const OLD_PAGE = '<!DOCTYPE html><p>previous page</p>\n'
+
+t.test('a bad value: exit 2, one line naming the option, the value and what is allowed; nothing written', async (t) => {
+  const root = t.testdir(Object.fromEntries(ERRORS.map((_, i) => [`run${i}`, { 'out.html': OLD_PAGE }])))
+  const results = await inPool(ERRORS.map(([args], i) => () => runCli(['build', LOG, ...args, '-o', `${root}/run${i}/out.html`])))
+  for (const [i, [args, message]] of ERRORS.entries()) {
+    const r = results[i] as Awaited<ReturnType<typeof runCli>>
+    const dir = `${root}/run${i}`
+    t.equal(r.code, 2, `${args.join(' ')}: exit code`)
+    t.equal(r.stderr, `profiler-search: ${message} (see profiler-search build --help)\n`, `${args.join(' ')}: one line`)
+    t.equal(r.stdout, '', `${args.join(' ')}: no stdout`)
+    t.equal(readFileSync(`${dir}/out.html`, 'utf8'), OLD_PAGE, `${args.join(' ')}: the previous page is unchanged`)
+    t.strictSame(readdirSync(dir), ['out.html'], `${args.join(' ')}: nothing else is written`)
+  }
+})
+
+t.test('refused: --from after --until', async (t) => {
+  const dir = t.testdir({ 'out.html': OLD_PAGE })
+  const r = await runCli(['build', LOG, '--from', '2026-10-25T03:00', '--until', '2026-10-25T02:59', '-o', `${dir}/out.html`])
+  t.equal(r.code, 2)
+  t.equal(r.stderr, 'profiler-search: --from 2026-10-25T03:00 is after --until 2026-10-25T02:59 (give a --from that is not later than the --until)\n')
+  t.equal(readFileSync(`${dir}/out.html`, 'utf8'), OLD_PAGE)
+  t.strictSame(readdirSync(dir), ['out.html'])
+})
+
+/** The `div#sidebar` element of a page, up to its closing tag and the newline after it. */
+const sidebarOf = (html: string): string => {
+  const start = html.indexOf('<div id="sidebar">')
+  if (start < 0) return ''
+  const tags = /<div\b[^>]*>|<\/div>/g
+  tags.lastIndex = start
+  let depth = 0
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[0] === '</div>' ? -1 : 1
+    if (depth === 0) return html.slice(start, tags.lastIndex + 1)
+  }
+  return ''
+}
+
+const field = (id: string, label: string, value: string): string =>
+  `<div class="form-group">\n<label for="search-${id}">${label}</label>\n<input type="text" id="search-${id}" value="${value}" readonly disabled>\n</div>\n`
+
+t.test('the sidebar shows the default search', async (t) => {
+  const r = await runCli(['build', LOG])
+  t.equal(sidebarOf(r.stdout), [
+    '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n',
+    field('ip', 'IP', ''),
+    field('method', 'Method', 'GET'),
+    field('status', 'Status', '200'),
+    field('url', 'URL', ''),
+    field('token', 'Token', ''),
+    field('from', 'From', ''),
+    field('until', 'Until', ''),
+    field('limit', 'Results', '10'),
+    '</div>\n</div>\n',
+  ].join(''))
+  t.ok(r.stdout.indexOf('<div id="sidebar">') > r.stdout.indexOf('</table>'), 'after the content')
+  t.equal(r.stdout.split('id="sidebar"').length, 2, 'once')
+})
+
+t.test('the sidebar shows every criterion given, escaped, and the switches', async (t) => {
+  const r = await runCli(['build', LOG, '--ip', '10.0.0.0/8', '--method', 'any', '--status', '2xx', '--url', '!"><script>alert(1)</script>',
+    '--token', '6ADD69A80FDD7', '--from', '2026-10-25', '--until', '2026-10-25T03:30', '--limit', '50', '--any-url',
+    '--crawlers', 'only', '--tz', 'Europe/Berlin'])
+  t.equal(r.code, 0)
+  t.equal(sidebarOf(r.stdout), [
+    '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n',
+    field('ip', 'IP', '10.0.0.0/8'),
+    field('method', 'Method', 'Any'),
+    field('status', 'Status', '2xx'),
+    field('url', 'URL', '!&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'),
+    field('token', 'Token', '6add69a80fdd7'),
+    field('from', 'From', '2026-10-25'),
+    field('until', 'Until', '2026-10-25T03:30'),
+    field('limit', 'Results', '50'),
+    '<ul class="search-switches">\n',
+    '<li>Every URL, not only the storefront shapes (--any-url)</li>\n',
+    '<li>Crawlers only (--crawlers only)</li>\n',
+    '</ul>\n',
+    '<p class="search-note">From and Until are read in Europe/Berlin.</p>\n',
+    '</div>\n</div>\n',
+  ].join(''))
+  t.notMatch(r.stdout, /<script|<form|<button/i, 'nothing runs, nothing can be sent')
+  t.notMatch(sidebarOf(r.stdout), /\sname=|\saction=|\shref=/i, 'the fields have no names, nothing links anywhere')
+})
+
+t.test('the sidebar: --crawlers exclude, and From/Until in the logged offsets', async (t) => {
+  const r = await runCli(['build', LOG, '--crawlers', 'exclude', '--until', '2026-10-24'])
+  const sidebar = sidebarOf(r.stdout)
+  t.match(sidebar, `${field('until', 'Until', '2026-10-24')}${field('limit', 'Results', '10')}<ul class="search-switches">\n<li>Crawlers left out (--crawlers exclude)</li>\n</ul>\n<p class="search-note">From and Until are read in the offset each line was logged with.</p>\n</div>\n</div>\n`)
+})
+
+t.test('in Chromium: the sidebar is beside the table on a wide screen and below it on a narrow one', { skip: hasChromium() ? false : 'chromium is not installed' }, async (t) => {
+  const dir = t.testdir({})
+  const out = `${dir}/page.html`
+  const r = await runCli(['build', LOG, '--limit', '100', '--url', 'sofa', '-o', out])
+  t.equal(r.code, 0)
+  const browser = await launchChromium()
+  t.teardown(() => browser.close())
+  const layout = (width: number) => withPage(browser, pathToFileURL(out).href, async ({ page, requests, dialogs }) => {
+    const boxes = await page.evaluate(() => {
+      const box = (selector: string) => {
+        const r = (document.querySelector(selector) as Element).getBoundingClientRect()
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }
+      }
+      const inputs = [...document.querySelectorAll('#sidebar input')] as HTMLInputElement[]
+      return {
+        table: box('#search-results'), sidebar: box('#sidebar'), content: box('#content'),
+        scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
+        disabled: inputs.every((input) => input.disabled && input.readOnly), inputs: inputs.length,
+        forms: document.forms.length,
+        placed: document.querySelector('#collector-wrapper')?.nextElementSibling?.id === 'sidebar' &&
+          document.querySelector('#sidebar')?.parentElement?.id === 'main',
+      }
+    })
+    return { boxes, requests: requests.length, dialogs: dialogs.length }
+  }, { viewport: { width, height: 900 } })
+
+  const wide = await layout(1280)
+  t.ok(wide.boxes.sidebar.left >= wide.boxes.table.right, 'wide: the sidebar is right of the table')
+  t.ok(wide.boxes.table.width >= 700, `wide: the table keeps most of the width (${wide.boxes.table.width}px)`)
+  t.equal(wide.boxes.scrollWidth, wide.boxes.innerWidth, 'wide: no sideways scrolling')
+  t.equal(wide.boxes.inputs, 8)
+  t.equal(wide.boxes.disabled, true, 'every field is read-only and disabled')
+  t.equal(wide.boxes.forms, 0, 'no form')
+  t.equal(wide.boxes.placed, true, 'in #main, right after #collector-wrapper')
+  t.equal(wide.requests, 0, 'no request')
+  t.equal(wide.dialogs, 0)
+
+  const narrow = await layout(390)
+  t.ok(narrow.boxes.sidebar.top >= narrow.boxes.table.bottom, 'narrow: the sidebar is below the table')
+  t.ok(narrow.boxes.table.width >= narrow.boxes.content.width - 40, 'narrow: the table takes the full width')
+  t.ok(narrow.boxes.sidebar.width >= narrow.boxes.content.width - 40, 'narrow: so does the sidebar')
+  t.equal(narrow.boxes.scrollWidth, narrow.boxes.innerWidth, 'narrow: the page does not scroll sideways (the table scrolls in its box)')
+})

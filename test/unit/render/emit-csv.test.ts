@@ -1,0 +1,66 @@
+import t from 'tap'
+import { csvField, neutraliseFormula, renderCsv } from '../../../src/render/emit-csv.js'
+import type { EmittedRow } from '../../../src/render/emit-row.js'
+
+const HEADER = 'status,ip,method,url,time,token,timestamp,referer,userAgent,bytes,duration,host,port,forwardedFor,loggedIp,user,request,raw,source,line,byteOffset\r\n'
+
+const row = (over: Partial<EmittedRow>): EmittedRow => ({
+  status: 200,
+  ip: '192.0.2.1',
+  method: 'GET',
+  url: '/moebel/',
+  time: '22.11.2026 10:05:07',
+  token: '6b02b0430002a',
+  timestamp: '2026-11-22T10:05:07+01:00',
+  referer: null,
+  userAgent: null,
+  bytes: 512,
+  duration: null,
+  host: null,
+  port: null,
+  forwardedFor: null,
+  loggedIp: '192.0.2.1',
+  user: null,
+  request: 'GET /moebel/ HTTP/1.1',
+  raw: 'x',
+  source: 'access.log',
+  line: 1,
+  byteOffset: null,
+  ...over,
+})
+
+t.test('formula starts get a leading apostrophe (OWASP)', async (t) => {
+  for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+    t.equal(neutraliseFormula(`${start}1+1`), `'${start}1+1`, JSON.stringify(start))
+  }
+  t.equal(neutraliseFormula('1-1'), '1-1', 'only the first character counts')
+  t.equal(neutraliseFormula(' =1'), ' =1')
+  t.equal(neutraliseFormula(''), '')
+  t.equal(neutraliseFormula('/moebel/'), '/moebel/')
+})
+
+t.test('RFC 4180 quoting', async (t) => {
+  t.equal(csvField('plain text'), 'plain text')
+  t.equal(csvField('a,b'), '"a,b"')
+  t.equal(csvField('say "hi"'), '"say ""hi"""')
+  t.equal(csvField('two\nlines'), '"two\nlines"')
+  t.equal(csvField('cr\ronly'), '"cr\ronly"')
+  t.equal(csvField('"'), '""""')
+  t.equal(csvField("it's"), "it's")
+})
+
+t.test('no rows: the header alone', async (t) => {
+  t.equal(renderCsv([]), HEADER)
+})
+
+t.test('exact records: nulls empty, numbers bare, text neutralised then quoted, CRLF after every record', async (t) => {
+  const csv = renderCsv([
+    row({ referer: '=HYPERLINK("http://evil.example/","x")', userAgent: '@SUM(1+1)', user: '-' }),
+    row({ status: 404, userAgent: 'Mozilla/5.0 (X11; Linux), "quoted"\r\nnext', bytes: null, duration: 1500, port: 8080, line: 2 }),
+    row({ source: 'big.log', line: null, byteOffset: 4194304 }),
+  ])
+  t.equal(csv, HEADER +
+    `200,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,"'=HYPERLINK(""http://evil.example/"",""x"")",'@SUM(1+1),512,,,,,192.0.2.1,'-,GET /moebel/ HTTP/1.1,x,access.log,1,\r\n` +
+    `404,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,,"Mozilla/5.0 (X11; Linux), ""quoted""\r\nnext",,1500,,8080,,192.0.2.1,,GET /moebel/ HTTP/1.1,x,access.log,2,\r\n` +
+    `200,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,,,512,,,,,192.0.2.1,,GET /moebel/ HTTP/1.1,x,big.log,,4194304\r\n`)
+})

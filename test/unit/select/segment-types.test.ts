@@ -1,0 +1,56 @@
+import t from 'tap'
+import { categoryTest, defaultSegmentTypes, isDigitsOnly, isOrderNumber, isPositiveInt, isWords } from '../../../src/select/segment-types.js'
+import { seeded } from '../../helpers/seeded.js'
+
+// The documented rules, as regular expressions: the char-code tests must say the same.
+const RULES: [string, (value: string) => boolean, RegExp][] = [
+  ['isWords', isWords, /^[a-z0-9]+(?:-[a-z0-9]+)*$/],
+  ['isDigitsOnly', isDigitsOnly, /^\d+$/],
+  ['isPositiveInt', isPositiveInt, /^[1-9]\d*$/],
+  ['isOrderNumber', isOrderNumber, /^[A-Za-z0-9]+(?:\.\d+)?$/],
+]
+
+t.test('examples', async (t) => {
+  t.strictSame(['sofa-bergen-3', 'a', '4k', '12'].map(isWords), [true, true, true, true])
+  t.strictSame(['', '-a', 'a-', 'a--b', 'Sofa', 'sofa_x', 'äpfel', 'a b'].map(isWords), [false, false, false, false, false, false, false, false])
+  t.strictSame(['1', '120', '0', '012', '', '1a', '-1'].map(isPositiveInt), [true, true, false, false, false, false, false])
+  t.strictSame(['SW10001', 'sw1', 'SW10001.2', 'SW1.', '.2', 'SW1.2.3', 'SW-1', ''].map(isOrderNumber),
+    [true, true, true, false, false, false, false, false])
+})
+
+t.test('characters next to the allowed ranges are not allowed', async (t) => {
+  // `|0x20` folding must not let control characters pass for digits or letters
+  for (const code of [0x10, 0x19, 0x2f, 0x3a, 0x40, 0x5b, 0x60, 0x7b, 0x130, 0x212a]) {
+    const c = String.fromCharCode(code)
+    t.equal(isWords(`a${c}b`), false, `U+${code.toString(16)} in a word`)
+    t.equal(isDigitsOnly(`1${c}2`), false, `U+${code.toString(16)} in digits`)
+    t.equal(isOrderNumber(`SW${c}1`), false, `U+${code.toString(16)} in an order number`)
+  }
+})
+
+t.test('agree with the regular expressions on random text', async (t) => {
+  const random = seeded(7)
+  const alphabet = ['a', 'z', 'A', 'Z', '0', '1', '9', '-', '.', '_', ' ', '/', '@', '[', '`', '{', '\u0010', '\u0019', 'é', 'K']
+  let disagreements = 0
+  for (let i = 0; i < 50_000; i++) {
+    let value = ''
+    const length = Math.floor(random() * 7)
+    for (let j = 0; j < length; j++) value += alphabet[Math.floor(random() * alphabet.length)]
+    for (const [name, test, rule] of RULES) {
+      if (test(value) !== rule.test(value)) {
+        disagreements++
+        t.fail(`${name}(${JSON.stringify(value)})`)
+      }
+    }
+  }
+  t.equal(disagreements, 0)
+})
+
+t.test('category: words, not digits only, not reserved', async (t) => {
+  const category = categoryTest(['api', 'media'])
+  t.strictSame(['moebel', '2-moebel', '12', 'api', 'media', 'api-docs', 'Moebel'].map(category),
+    [true, true, false, false, false, true, false])
+  const types = defaultSegmentTypes()
+  t.equal(types.category?.('checkout'), false)
+  t.equal(types.int?.('7'), true)
+})
