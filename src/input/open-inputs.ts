@@ -13,8 +13,31 @@ export const STDIN = '-'
 export interface OpenedInput {
   /** The name used in messages: the path as given, or `stdin`. */
   label: string
-  /** Bytes as stored (maybe gzip). */
+  /** Bytes as stored (maybe gzip). The stream closes the file once read to its end. */
   stream: () => Readable
+  /** A regular file of plain (not gzip) text, which can be read from its end; else null. */
+  seekable: SeekableFile | null
+  /** Lets go of an input that will not be read. */
+  close: () => Promise<void>
+}
+
+export interface SeekableFile {
+  handle: FileHandle
+  /** Bytes when opened: lines a server appends later are not read. */
+  size: number
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b] as const
+
+
+/** Regular files not starting with the gzip magic bytes. */
+const seekableFile = async (handle: FileHandle): Promise<SeekableFile | null> => {
+  const stat = await handle.stat()
+  if (!stat.isFile()) return null
+  const head = Buffer.alloc(2)
+  const { bytesRead } = await handle.read(head, 0, 2, 0)
+  if (bytesRead === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]) return null
+  return { handle, size: stat.size }
 }
 
 const describe = (code: string | undefined): string => {
@@ -67,12 +90,17 @@ export const openInputs = async (
   try {
     for (const name of names) {
       if (name === STDIN) {
-        opened.push({ label: 'stdin', stream: () => stdin })
+        opened.push({ label: 'stdin', stream: () => stdin, seekable: null, close: async () => undefined })
       } else {
         // The stream closes its handle once it has been read to the end.
         const handle = await openFile(name)
         handles.push(handle)
-        opened.push({ label: name, stream: () => handle.createReadStream({ highWaterMark: 256 * 1024 }) })
+        opened.push({
+          label: name,
+          stream: () => handle.createReadStream({ highWaterMark: 256 * 1024, start: 0 }),
+          seekable: await seekableFile(handle),
+          close: () => handle.close().catch(() => undefined),
+        })
       }
     }
   } catch (e) {

@@ -4,7 +4,8 @@
  * depend on the machine's locale.
  */
 
-import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon'
+import type { Zone } from 'luxon'
+import { luxon } from '../parse/time/luxon.js'
 
 export interface DisplayTime {
   date: string
@@ -14,14 +15,35 @@ export interface DisplayTime {
 /** A display zone: an IANA name, or null for each line's own offset. */
 export type DisplayZone = string | null
 
-export const isKnownZone = (name: string): boolean => IANAZone.isValidZone(name)
+export const isKnownZone = (name: string): boolean => luxon().IANAZone.isValidZone(name)
+
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n))
+
+/**
+ * In a fixed offset the calendar is plain arithmetic on the UTC fields, so
+ * luxon is not loaded for it; null for a year outside 0–9999, which luxon
+ * writes its own way.
+ */
+const inFixedOffset = (time: number, offset: number): DisplayTime | null => {
+  const at = new Date(time + offset * 60_000)
+  const year = at.getUTCFullYear()
+  if (!(year >= 0 && year <= 9999)) return null
+  return {
+    date: `${pad2(at.getUTCDate())}.${pad2(at.getUTCMonth() + 1)}.${String(year).padStart(4, '0')}`,
+    clock: `${at.getUTCHours()}:${pad2(at.getUTCMinutes())}:${pad2(at.getUTCSeconds())}`,
+  }
+}
+
+const inZone = (time: number, zone: Zone): DisplayTime => {
+  const at = luxon().DateTime.fromMillis(time, { zone, locale: 'en-US', numberingSystem: 'latn' })
+  return { date: at.toFormat('dd.MM.yyyy'), clock: at.toFormat('H:mm:ss') }
+}
 
 export const timeFormatter = (zoneName: DisplayZone): ((time: number, offset: number) => DisplayTime) => {
-  const fixed = zoneName === null ? null : IANAZone.create(zoneName)
-  if (fixed && !fixed.isValid) throw new RangeError(`unknown time zone ${zoneName}`)
-  return (time, offset) => {
-    const zone: Zone = fixed ?? FixedOffsetZone.instance(offset)
-    const at = DateTime.fromMillis(time, { zone, locale: 'en-US', numberingSystem: 'latn' })
-    return { date: at.toFormat('dd.MM.yyyy'), clock: at.toFormat('H:mm:ss') }
+  if (zoneName === null) {
+    return (time, offset) => inFixedOffset(time, offset) ?? inZone(time, luxon().FixedOffsetZone.instance(offset))
   }
+  const zone = luxon().IANAZone.create(zoneName)
+  if (!zone.isValid) throw new RangeError(`unknown time zone ${zoneName}`)
+  return (time) => inZone(time, zone)
 }

@@ -1,33 +1,40 @@
 #!/usr/bin/env node
-// `npm run bench`: builds deterministic logs in a temporary folder and times
-// profiler-search against baselines measured in the same run (wc -l, grep -c,
-// zcat | wc -l, GoAccess when installed). Figures are medians of --runs runs.
+// `npm run bench`: makes deterministic logs in a temporary folder (1M and 5M
+// lines by default, nginx and Apache style, about 30% listed) and times
+// profiler-search against baselines measured in the same run on the same
+// files: wc -l, grep -c, zcat | wc -l and GoAccess when installed. Prints
+// lines/s, MB/s, peak RSS, the ratios to the baselines and each target of
+// the performance issue; --json FILE saves every figure.
 //
-//   npm run bench -- [--lines N] [--runs N] [--json FILE]
+//   npm run bench -- [--sizes 1000000,5000000] [--runs 3] [--styles nginx,apache] [--json FILE]
 import { spawnSync } from 'node:child_process'
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, openSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir, cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
 import { createGzip } from 'node:zlib'
 import { generateLog } from './generate-log.js'
+import { splitLinesBench } from './split-lines.js'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? process.argv[i + 1] : fallback
 }
-const LINES = Number(arg('lines', '1000000'))
+const SIZES = arg('sizes', arg('lines', '1000000,5000000')).split(',').map(Number)
 const RUNS = Number(arg('runs', '3'))
+const STYLES = arg('styles', 'nginx,apache').split(',')
 const JSON_OUT = arg('json', null)
 const BIN = fileURLToPath(new URL('../../bin/profiler-search.js', import.meta.url))
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
+const GOACCESS = has('goaccess')
 
 const dir = mkdtempSync(join(tmpdir(), 'profiler-search-bench-'))
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+process.on('SIGINT', () => process.exit(130))
 
-/** Run a command once; seconds of wall time and peak RSS in MB (GNU time, when present). */
+/** Run a command once: seconds of wall time and peak RSS in MB (GNU time when present, else null). */
 const runOnce = (argv, { stdinFile } = {}) => {
   const stdin = stdinFile ? openSync(stdinFile, 'r') : 'ignore'
   const timeFile = join(dir, 'time.txt')
@@ -40,75 +47,147 @@ const runOnce = (argv, { stdinFile } = {}) => {
   if (r.status !== 0) throw new Error(`${argv.join(' ')} failed (${r.status}): ${r.stderr}`)
   let rssMb = null
   if (GNU_TIME) {
-    const kb = Number(spawnSync('tail', ['-n', '1', timeFile]).stdout.toString().trim())
+    const kb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop())
     rssMb = Number.isFinite(kb) ? kb / 1024 : null
   }
   return { seconds, rssMb }
 }
 
-const measure = (argv, options) => {
-  const runs = Array.from({ length: RUNS }, () => runOnce(argv, options))
-  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds)
+/** Median seconds of `runs` runs, and the largest peak RSS. */
+const measure = (argv, options = {}, runs = RUNS) => {
+  const all = Array.from({ length: runs }, () => runOnce(argv, options))
+  const sorted = [...all].sort((a, b) => a.seconds - b.seconds)
   const median = sorted[Math.floor(sorted.length / 2)]
-  return { seconds: median.seconds, rssMb: Math.max(...runs.map((r) => r.rssMb ?? 0)) || null }
+  return { seconds: median.seconds, rssMb: Math.max(...all.map((r) => r.rssMb ?? 0)) || null }
 }
 
 const sh = (script) => ['bash', '-c', script]
-
 const results = []
 const record = (name, lines, bytes, m) => {
-  results.push({ name, lines, bytes, seconds: m.seconds, rssMb: m.rssMb, linesPerSecond: lines / m.seconds, mbPerSecond: bytes / 1e6 / m.seconds })
+  const r = { name, lines, bytes, seconds: m.seconds, rssMb: m.rssMb, linesPerSecond: lines / m.seconds, mbPerSecond: bytes / 1e6 / m.seconds }
+  results.push(r)
+  console.log(`  ${name}: ${m.seconds.toFixed(3)} s${m.rssMb ? `, ${m.rssMb.toFixed(0)} MB` : ''}`)
+  return r
 }
+const find = (name) => results.find((r) => r.name === name)
+const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`)
 
-console.log(`bench: ${LINES} lines, median of ${RUNS} runs, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`)
+console.log(`bench: sizes ${SIZES.map(label).join(', ')} lines, ${STYLES.join(' and ')} style, median of ${RUNS} runs, ` +
+  `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}` +
+  `${GOACCESS ? '' : ' (GoAccess not installed: apt-get install goaccess)'}`)
 
-for (const style of ['nginx', 'apache']) {
-  const log = join(dir, `${style}.log`)
-  const gz = `${log}.gz`
-  await generateLog(log, LINES, { seed: style === 'nginx' ? 42 : 7, style })
-  await pipeline(createReadStream(log), createGzip({ level: 6 }), createWriteStream(gz))
-  const bytes = statSync(log).size
-  const out = join(dir, 'out.html')
-  const tool = (...args) => [process.execPath, BIN, 'build', ...args, '-o', out]
+for (const style of STYLES) {
+  for (const lines of SIZES) {
+    const tag = `${style} ${label(lines)}`
+    const log = join(dir, `${style}-${lines}.log`)
+    const gz = `${log}.gz`
+    console.log(`${tag}: generating`)
+    await generateLog(log, lines, { seed: style === 'nginx' ? 42 : 7, style })
+    await pipeline(createReadStream(log), createGzip({ level: 6 }), createWriteStream(gz))
+    const bytes = statSync(log).size
+    const out = join(dir, 'out.html')
+    const tool = (...args) => [process.execPath, BIN, 'build', ...args, '-o', out]
 
-  record(`${style}: wc -l`, LINES, bytes, measure(['wc', '-l', log]))
-  record(`${style}: grep -c -F 'GET /'`, LINES, bytes, measure(['grep', '-c', '-F', 'GET /', log]))
-  record(`${style}: zcat .gz, wc -l`, LINES, bytes, measure(sh(`zcat '${gz}' | wc -l`)))
-  if (has('goaccess')) {
-    record(`${style}: goaccess (COMBINED)`, LINES, bytes, measure(['goaccess', log, '--log-format=COMBINED', '-o', join(dir, 'goaccess.html')]))
+    record(`${tag}: wc -l`, lines, bytes, measure(['wc', '-l', log]))
+    record(`${tag}: grep -c -F 'GET /'`, lines, bytes, measure(['grep', '-c', '-F', 'GET /', log]))
+    record(`${tag}: zcat .gz | wc -l`, lines, bytes, measure(sh(`zcat '${gz}' | wc -l`)))
+    // GoAccess reads about 37k lines/s: one run, on the smallest size only.
+    if (GOACCESS && lines === SIZES[0]) {
+      record(`${tag}: goaccess COMBINED`, lines, bytes,
+        measure(['goaccess', log, '--log-format=COMBINED', '-o', join(dir, 'goaccess.html')], {}, 1))
+    }
+    record(`${tag}: build newest 10 (backward)`, lines, bytes, measure(tool(log)))
+    record(`${tag}: build --full-scan`, lines, bytes, measure(tool('--full-scan', log)))
+    record(`${tag}: build from stdin`, lines, bytes, measure(tool('-'), { stdinFile: log }))
+    record(`${tag}: build from .gz`, lines, bytes, measure(tool(gz)))
+    record(`${tag}: build --limit 1000`, lines, bytes, measure(tool('--limit', '1000', log)))
+    if (lines === SIZES[0] && style === STYLES[0]) {
+      // The hand-written line splitter replaces split2 on the hot path: prove it on the same file.
+      const split = await splitLinesBench(log, RUNS)
+      for (const [name, r] of Object.entries(split)) {
+        record(`${tag}: lines only, ${name === 'split2' ? 'split2' : 'LineSplitter'} (in process)`, r.lines, bytes, { seconds: r.seconds, rssMb: null })
+      }
+    }
+    rmSync(log)
+    rmSync(gz)
   }
-  record(`${style}: build (newest 10)`, LINES, bytes, measure(tool(log)))
-  record(`${style}: build --limit 1000`, LINES, bytes, measure(tool('--limit', '1000', log)))
-  record(`${style}: build from stdin`, LINES, bytes, measure(tool('-'), { stdinFile: log }))
-  record(`${style}: build from .gz`, LINES, bytes, measure(tool(gz)))
 }
 
 const small = join(dir, 'ten.log')
 await generateLog(small, 10)
-record('node -e 0', 0, 0, measure([process.execPath, '-e', '0']))
-record('build, 10-line input', 10, statSync(small).size, measure([process.execPath, BIN, 'build', small, '-o', join(dir, 'ten.html')]))
+record('node -e 0', 0, 0, measure([process.execPath, '-e', '0'], {}, Math.max(RUNS, 5)))
+record('build, 10-line input', 10, statSync(small).size, measure([process.execPath, BIN, 'build', small, '-o', join(dir, 'ten.html')], {}, Math.max(RUNS, 5)))
 
-const find = (name) => results.find((r) => r.name === name)
 const ratios = []
-for (const style of ['nginx', 'apache']) {
-  const tool = find(`${style}: build (newest 10)`)
-  for (const base of ['wc -l', "grep -c -F 'GET /'", 'goaccess (COMBINED)']) {
-    const b = find(`${style}: ${base}`)
-    if (b) ratios.push({ what: `${style}: build (newest 10) / ${base}`, ratio: tool.seconds / b.seconds })
-  }
-  ratios.push({ what: `${style}: build from .gz / zcat .gz, wc -l`, ratio: find(`${style}: build from .gz`).seconds / find(`${style}: zcat .gz, wc -l`).seconds })
+const ratio = (what, a, b) => {
+  if (a && b) ratios.push({ what, ratio: a.seconds / b.seconds })
 }
-ratios.push({ what: 'build, 10-line input / node -e 0', ratio: find('build, 10-line input').seconds / find('node -e 0').seconds })
+for (const style of STYLES) {
+  for (const lines of SIZES) {
+    const tag = `${style} ${label(lines)}`
+    const at = (name) => find(`${tag}: ${name}`)
+    ratio(`${tag}: newest 10 (backward) / grep -c`, at('build newest 10 (backward)'), at("grep -c -F 'GET /'"))
+    ratio(`${tag}: --full-scan / grep -c`, at('build --full-scan'), at("grep -c -F 'GET /'"))
+    ratio(`${tag}: --full-scan / wc -l`, at('build --full-scan'), at('wc -l'))
+    ratio(`${tag}: from .gz / zcat | wc -l`, at('build from .gz'), at('zcat .gz | wc -l'))
+    const goaccess = at('goaccess COMBINED')
+    if (goaccess) ratios.push({ what: `${tag}: --full-scan throughput / GoAccess throughput`, ratio: goaccess.seconds / at('build --full-scan').seconds, higherIsBetter: true })
+  }
+}
+ratio('build, 10-line input / node -e 0', find('build, 10-line input'), find('node -e 0'))
+{
+  const tag = `${STYLES[0]} ${label(SIZES[0])}`
+  ratio(`${tag}: lines only, LineSplitter / split2`, find(`${tag}: lines only, LineSplitter (in process)`), find(`${tag}: lines only, split2 (in process)`))
+}
+
+// The targets of the performance issue, each checked against this run's figures.
+const largest = SIZES[SIZES.length - 1]
+const smallest = SIZES[0]
+const targets = []
+const target = (what, value, pass) => targets.push({ what, value, pass })
+for (const style of STYLES) {
+  const big = (name) => find(`${style} ${label(largest)}: ${name}`)
+  const first = (name) => find(`${style} ${label(smallest)}: ${name}`)
+  const back = big('build newest 10 (backward)')
+  const grep = big("grep -c -F 'GET /'")
+  target(`${style} ${label(largest)}: newest 10 by backward reading faster than grep -c`, `${back.seconds.toFixed(3)} s vs ${grep.seconds.toFixed(3)} s`, back.seconds < grep.seconds)
+  for (const lines of SIZES) {
+    const full = find(`${style} ${label(lines)}: build --full-scan`)
+    target(`${style} ${label(lines)}: full scan at least 1M lines/s`, `${Math.round(full.linesPerSecond).toLocaleString('en-US')} lines/s`, full.linesPerSecond >= 1e6)
+    const gzRun = find(`${style} ${label(lines)}: build from .gz`)
+    const zcat = find(`${style} ${label(lines)}: zcat .gz | wc -l`)
+    target(`${style} ${label(lines)}: .gz within 1.3x of zcat | wc -l`, `${(gzRun.seconds / zcat.seconds).toFixed(2)}x`, gzRun.seconds <= 1.3 * zcat.seconds)
+  }
+  const goaccess = first('goaccess COMBINED')
+  if (goaccess) {
+    const full = first('build --full-scan')
+    const times = goaccess.seconds / full.seconds
+    target(`${style} ${label(smallest)}: full scan at least 25x GoAccess's throughput`, `${times.toFixed(1)}x`, times >= 25)
+  }
+  if (SIZES.length > 1) {
+    const a = first('build from stdin')
+    const b = big('build from stdin')
+    if (a.rssMb && b.rssMb) {
+      const growth = b.rssMb / a.rssMb
+      target(`${style}: streaming peak RSS, ${label(largest)} vs ${label(smallest)} lines, within 10%`, `${b.rssMb.toFixed(0)} MB vs ${a.rssMb.toFixed(0)} MB (${((growth - 1) * 100).toFixed(1)}%)`, growth <= 1.1)
+    }
+  }
+}
+const ten = find('build, 10-line input')
+const node = find('node -e 0')
+target('10-line input under 2x node -e 0', `${(ten.seconds / node.seconds).toFixed(2)}x`, ten.seconds < 2 * node.seconds)
 
 const fmt = (n, d = 2) => (n === null || !Number.isFinite(n) ? '-' : n.toFixed(d))
 console.log('\n| run | seconds | lines/s | MB/s | peak RSS MB |\n|---|---:|---:|---:|---:|')
 for (const r of results) {
   console.log(`| ${r.name} | ${fmt(r.seconds, 3)} | ${r.lines ? Math.round(r.linesPerSecond).toLocaleString('en-US') : '-'} | ${r.bytes ? fmt(r.mbPerSecond, 1) : '-'} | ${fmt(r.rssMb, 0)} |`)
 }
-console.log('\n| ratio (time) | value |\n|---|---:|')
+console.log('\n| ratio | value |\n|---|---:|')
 for (const r of ratios) console.log(`| ${r.what} | ${fmt(r.ratio, 2)}x |`)
+console.log('\n| target | this run | met |\n|---|---:|:---:|')
+for (const t of targets) console.log(`| ${t.what} | ${t.value} | ${t.pass ? 'yes' : 'NO'} |`)
 if (!GNU_TIME) console.log('\n(peak RSS needs GNU time: apt-get install time)')
 if (JSON_OUT) {
-  writeFileSync(JSON_OUT, `${JSON.stringify({ lines: LINES, runs: RUNS, node: process.version, cores: cpus().length, results, ratios }, null, 2)}\n`)
+  writeFileSync(JSON_OUT, `${JSON.stringify({ sizes: SIZES, runs: RUNS, node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, results, ratios, targets }, null, 2)}\n`)
   console.log(`\nwrote ${JSON_OUT}`)
 }

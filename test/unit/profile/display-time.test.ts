@@ -1,5 +1,7 @@
+import { DateTime, FixedOffsetZone } from 'luxon'
 import t from 'tap'
 import { isKnownZone, timeFormatter } from '../../../src/profile/display-time.js'
+import { seeded } from '../../helpers/seeded.js'
 
 const at = (iso: string): number => Date.parse(iso)
 
@@ -51,4 +53,28 @@ t.test('unknown zones', async (t) => {
   t.equal(isKnownZone('Mars/Olympus_Mons'), false)
   t.equal(isKnownZone('Europe/Berlinn'), false)
   t.equal(isKnownZone(''), false)
+})
+
+t.test("each line's own offset is worked out without luxon, and agrees with it", async (t) => {
+  const format = timeFormatter(null)
+  const withLuxon = (time: number, offset: number) => {
+    const at = DateTime.fromMillis(time, { zone: FixedOffsetZone.instance(offset), locale: 'en-US', numberingSystem: 'latn' })
+    return { date: at.toFormat('dd.MM.yyyy'), clock: at.toFormat('H:mm:ss') }
+  }
+  const random = seeded(3)
+  let disagreements = 0
+  for (let i = 0; i < 20_000; i++) {
+    // 1970 to 2106 (what tokens can hold), and a few far outside it
+    const time = i % 100 === 0 ? Math.floor((random() - 0.5) * 1e15) : Math.floor(random() * 0x1_0000_0000 * 1000)
+    const offset = Math.floor((random() - 0.5) * 2 * 1439)
+    const got = format(time, offset)
+    const want = withLuxon(time, offset)
+    if (got.date !== want.date || got.clock !== want.clock) {
+      disagreements++
+      t.fail(`${time} at ${offset}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`)
+    }
+  }
+  t.equal(disagreements, 0)
+  t.strictSame(format(-62135596800000, 0), { date: '01.01.0001', clock: '0:00:00' }, 'a year below 1000 has four digits')
+  t.strictSame(format(-62198755200001, 0), withLuxon(-62198755200001, 0), 'before year 0: written as luxon writes it')
 })

@@ -1,26 +1,8 @@
 import t from 'tap'
-import type { AccessRecord } from '../../../src/record.js'
+import { makeRecord } from '../../helpers/record.js'
 import { toProfileRows } from '../../../src/profile/rows.js'
 
-const record = (fields: Partial<AccessRecord>): AccessRecord => ({
-  ip: '192.0.2.1',
-  user: null,
-  time: 0,
-  offset: 0,
-  micros: null,
-  request: '-',
-  method: 'GET',
-  target: '/',
-  protocol: 'HTTP/1.1',
-  status: 200,
-  bytes: null,
-  referer: null,
-  userAgent: null,
-  raw: '',
-  source: 'test.log',
-  line: 1,
-  ...fields,
-})
+const record = makeRecord
 
 // 2026-11-22T09:05:07Z = 1795338307 s = 0x6b02b043
 // 2026-11-22T00:00:00Z = 1795305600 s = 0x6b023080

@@ -1,0 +1,121 @@
+/**
+ * Lines of a seekable plain file, last line first. The file is read from its
+ * end in blocks, so a caller that needs only the newest lines stops after a
+ * few blocks however large the file is. Each line is given with the byte
+ * offset where it starts, since its line number is unknown without reading
+ * everything before it.
+ */
+
+import type { FileHandle } from 'node:fs/promises'
+
+const NEWLINE = 0x0a
+const CR = 0x0d
+
+export interface BackwardOptions {
+  /** Bytes per read; the first read is smaller so a small need stays cheap. */
+  blockSize?: number
+  /** A longer line is not decoded: it is reported through `onTooLong`. */
+  maxLineBytes?: number
+}
+
+export interface BackwardHandlers {
+  /** One line without its `\n`/`\r\n`; return false to stop reading. */
+  onLine: (line: string, offset: number) => boolean | void
+  /**
+   * A line longer than `maxLineBytes`, skipped without being held in memory;
+   * `head` is its start (up to 120 characters) for messages.
+   */
+  onTooLong?: (offset: number, head: string) => boolean | void
+  /** Called after each block with the bytes read so far (for progress). */
+  onBlock?: (bytesRead: number) => void
+}
+
+export interface BackwardResult {
+  /** Whether the caller stopped before the start of the file. */
+  stopped: boolean
+  /** Bytes read from the file. */
+  bytesRead: number
+}
+
+const FIRST_BLOCK = 64 * 1024
+const BLOCK = 1024 * 1024
+const MAX_LINE = 64 * 1024
+const HEAD_CHARS = 120
+
+/**
+ * Reads `size` bytes of `handle` (from offset 0) backwards, calling `onLine`
+ * for each line from the last to the first. An empty last line (the file
+ * ends with a newline) is not a line; other empty lines are given as ''.
+ */
+export const forEachLineBackward = async (
+  handle: FileHandle,
+  size: number,
+  handlers: BackwardHandlers,
+  options: BackwardOptions = {},
+): Promise<BackwardResult> => {
+  const block = options.blockSize ?? BLOCK
+  const maxLine = options.maxLineBytes ?? MAX_LINE
+  const { onLine, onTooLong, onBlock } = handlers
+  let end = size
+  let bytesRead = 0
+  /** The start of a line whose beginning lies in an earlier block. */
+  let carry: Buffer = Buffer.alloc(0)
+  /** Bytes of that line dropped because it is already too long. */
+  let carryDropped = false
+  /** The start of that line as far as it has been read, for messages. */
+  let droppedHead = ''
+  let readSize = Math.min(block, FIRST_BLOCK)
+  let lastLine = true
+
+  /** Emits one line found at [from, to) of buf, which starts at file offset base. */
+  const emit = (buf: Buffer, from: number, to: number, base: number, tooLong: boolean): boolean => {
+    if (lastLine) {
+      lastLine = false
+      if (from === to && !tooLong) return true
+    }
+    if (tooLong || to - from > maxLine) {
+      return onTooLong?.(base + from, buf.toString('utf8', from, Math.min(to, from + 4 * HEAD_CHARS)).slice(0, HEAD_CHARS)) !== false
+    }
+    const stop = to > from && buf[to - 1] === CR ? to - 1 : to
+    return onLine(buf.toString('utf8', from, stop), base + from) !== false
+  }
+
+  while (end > 0) {
+    const start = Math.max(0, end - readSize)
+    readSize = block
+    const fresh = Buffer.allocUnsafe(end - start)
+    let got = 0
+    while (got < fresh.length) {
+      const { bytesRead: n } = await handle.read(fresh, got, fresh.length - got, start + got)
+      if (n === 0) throw new Error(`file shrank while being read (at byte ${start + got})`)
+      got += n
+    }
+    bytesRead += got
+    onBlock?.(bytesRead)
+    end = start
+    // buf[i] is the byte at file offset start + i: the carried line follows the block.
+    const buf = carry.length ? Buffer.concat([fresh, carry]) : fresh
+    let to = buf.length
+    let first = true
+    for (let nl = fresh.lastIndexOf(NEWLINE); nl >= 0; nl = nl > 0 ? fresh.lastIndexOf(NEWLINE, nl - 1) : -1) {
+      if (!emit(buf, nl + 1, to, start, first && carryDropped)) return { stopped: true, bytesRead }
+      if (first) carryDropped = false
+      first = false
+      to = nl
+    }
+    // The bytes before the block's first newline begin a line in an earlier block.
+    if ((first && carryDropped) || to > maxLine) {
+      carry = Buffer.alloc(0)
+      carryDropped = true
+      droppedHead = buf.toString('utf8', 0, Math.min(to, 4 * HEAD_CHARS)).slice(0, HEAD_CHARS)
+    } else {
+      carry = Buffer.from(buf.subarray(0, to))
+    }
+  }
+  if (carryDropped) {
+    if (onTooLong?.(0, droppedHead) === false) return { stopped: true, bytesRead }
+  } else if (size > 0 && !emit(carry, 0, carry.length, 0, false)) {
+    return { stopped: true, bytesRead }
+  }
+  return { stopped: false, bytesRead }
+}

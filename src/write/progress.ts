@@ -1,0 +1,66 @@
+/**
+ * The progress line of a long run on a terminal: bytes read of the total,
+ * lines per second and rows kept, redrawn in place a few times a second and
+ * erased at the end. Nothing is drawn when stderr is not a terminal, with
+ * `--quiet`, or for a run that ends within the first second.
+ */
+
+import type { Writable } from 'node:stream'
+
+export interface ProgressSource {
+  /** Bytes of input read so far. */
+  bytes: () => number
+  /** Lines read so far. */
+  lines: () => number
+  /** Rows kept so far. */
+  rows: () => number
+}
+
+export interface Progress {
+  stop: () => void
+}
+
+const NONE: Progress = { stop: () => undefined }
+
+const size = (bytes: number): string =>
+  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`
+
+const rate = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : `${Math.round(n / 1e3)}k`)
+
+/** The text of one progress line. */
+export const progressLine = (bytes: number, total: number | null, lines: number, seconds: number, rows: number): string => {
+  const read = total ? `${size(bytes)} of ${size(total)} (${Math.min(100, Math.floor((bytes / total) * 100))}%)` : size(bytes)
+  return `reading ${read}, ${rate(seconds > 0 ? lines / seconds : 0)} lines/s, ${rows} ${rows === 1 ? 'row' : 'rows'} kept`
+}
+
+export const startProgress = (
+  stderr: Writable & { isTTY?: boolean; columns?: number },
+  source: ProgressSource,
+  total: number | null,
+  options: { quiet: boolean; delayMs?: number; everyMs?: number; now?: () => number },
+): Progress => {
+  if (options.quiet || !stderr.isTTY) return NONE
+  const now = options.now ?? Date.now
+  const started = now()
+  let drawn = false
+  const draw = (): void => {
+    const text = progressLine(source.bytes(), total, source.lines(), (now() - started) / 1000, source.rows())
+    const width = Math.max(20, (stderr.columns ?? 80) - 1)
+    stderr.write(`\r${text.slice(0, width)}\x1b[K`)
+    drawn = true
+  }
+  let timer: NodeJS.Timeout | null = null
+  const first = setTimeout(() => {
+    draw()
+    timer = setInterval(draw, options.everyMs ?? 250)
+    timer.unref()
+  }, options.delayMs ?? 1000)
+  first.unref()
+  return {
+    stop: () => {
+      clearTimeout(first)
+      if (timer) clearInterval(timer)
+      if (drawn) stderr.write('\r\x1b[K')
+    },
+  }
+}

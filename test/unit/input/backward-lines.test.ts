@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import t from 'tap'
+import { forEachLineBackward, type BackwardOptions } from '../../../src/input/backward-lines.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'backward-lines-'))
+t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+
+interface Seen {
+  lines: [string, number][]
+  tooLong: number[]
+  stopped: boolean
+}
+
+const readBackward = async (content: string | Buffer, options: BackwardOptions = {}, stopAfter = Infinity): Promise<Seen> => {
+  const path = join(dir, 'log')
+  writeFileSync(path, content)
+  const handle = await open(path, 'r')
+  try {
+    const seen: Seen = { lines: [], tooLong: [], stopped: false }
+    const { size } = await handle.stat()
+    const result = await forEachLineBackward(handle, size, {
+      onLine: (line, offset) => {
+        seen.lines.push([line, offset])
+        return seen.lines.length < stopAfter
+      },
+      onTooLong: (offset) => void seen.tooLong.push(offset),
+    }, options)
+    seen.stopped = result.stopped
+    return seen
+  } finally {
+    await handle.close()
+  }
+}
+
+/** The same lines read forwards, with their byte offsets, reversed. */
+const expected = (content: string, maxLine = 64 * 1024): Seen => {
+  const bytes = Buffer.from(content)
+  const parts: [string, number][] = []
+  const tooLong: number[] = []
+  let offset = 0
+  const pieces = bytes.length === 0 ? [] : content.split('\n')
+  if (content.endsWith('\n')) pieces.pop()
+  for (const piece of pieces) {
+    const length = Buffer.byteLength(piece)
+    if (length > maxLine) tooLong.push(offset)
+    else parts.push([piece.endsWith('\r') ? piece.slice(0, -1) : piece, offset])
+    offset += length + 1
+  }
+  return { lines: parts.reverse(), tooLong: tooLong.reverse(), stopped: false }
+}
+
+t.test('lines come last first, with their byte offsets', async (t) => {
+  t.same(await readBackward('one\ntwo\nthree\n'), { lines: [['three', 8], ['two', 4], ['one', 0]], tooLong: [], stopped: false })
+  t.same((await readBackward('one\ntwo')).lines, [['two', 4], ['one', 0]], 'no newline at the end')
+  t.same((await readBackward('a\r\nb\r\n')).lines, [['b', 3], ['a', 0]], 'CRLF')
+  t.same((await readBackward('a\n\nb\n')).lines, [['b', 3], ['', 2], ['a', 0]], 'an empty line inside')
+  t.same((await readBackward('')).lines, [], 'empty file')
+  t.same((await readBackward('caf\u00e9 \u2603\n\u00fc\n', { blockSize: 2 })).lines, [['\u00fc', 10], ['caf\u00e9 \u2603', 0]], 'UTF-8 split across blocks')
+})
+
+t.test('stopping early reads only the end of the file', async (t) => {
+  const content = Array.from({ length: 100_000 }, (_, i) => `line ${i}`).join('\n') + '\n'
+  const path = join(dir, 'big')
+  writeFileSync(path, content)
+  const handle = await open(path, 'r')
+  const { size } = await handle.stat()
+  const got: string[] = []
+  const result = await forEachLineBackward(handle, size, { onLine: (line) => got.push(line) < 3 })
+  await handle.close()
+  t.same(got, ['line 99999', 'line 99998', 'line 99997'])
+  t.equal(result.stopped, true)
+  t.ok(result.bytesRead <= 64 * 1024, `read ${result.bytesRead} bytes of ${size}`)
+})
+
+t.test('a line longer than the cap is reported, not decoded or kept', async (t) => {
+  const long = 'x'.repeat(50)
+  const content = `a\n${long}\nb\n${long}`
+  t.same(await readBackward(content, { blockSize: 7, maxLineBytes: 20 }), {
+    lines: [['b', 53], ['a', 0]], tooLong: [55, 2], stopped: false,
+  })
+  t.same(await readBackward(long, { blockSize: 8, maxLineBytes: 20 }), { lines: [], tooLong: [0], stopped: false }, 'a file that is one long line')
+})
+
+t.test('any block size gives the forward reading, reversed', async (t) => {
+  let seed = 12345
+  const random = (): number => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    return seed / 0x7fffffff
+  }
+  const alphabet = ['a', 'b', '\n', '\n', '\r\n', '\u00e9', '\u2603', ' ']
+  for (let round = 0; round < 60; round++) {
+    const length = Math.floor(random() * 200)
+    let content = ''
+    for (let i = 0; i < length; i++) content += alphabet[Math.floor(random() * alphabet.length)]
+    const blockSize = 1 + Math.floor(random() * 40)
+    const maxLineBytes = 4 + Math.floor(random() * 30)
+    const got = await readBackward(content, { blockSize, maxLineBytes })
+    t.same(got, expected(content, maxLineBytes), `round ${round}: block ${blockSize}, cap ${maxLineBytes}, ${JSON.stringify(content)}`)
+  }
+})
