@@ -2,8 +2,10 @@
 
 /** One access-log line, parsed. Values are decoded for display but not trusted. */
 export interface AccessRecord {
-  /** Client address as logged. */
+  /** Client address: as logged, or taken from X-Forwarded-For under `--client-ip forwarded`. */
   ip: string
+  /** The client (peer) address exactly as the server logged it. */
+  loggedIp: string
   /** Remote user, or null for `-`. */
   user: string | null
   /** Request time, epoch milliseconds. */
@@ -26,11 +28,22 @@ export interface AccessRecord {
   /** Referer and User-Agent for `combined`, null when absent or `-`. */
   referer: string | null
   userAgent: string | null
+  /** Virtual host / server name (`$host`, `$server_name`, `%v`), null when not logged. */
+  host: string | null
+  /** Server port (`$server_port`, `%p`), null when not logged. */
+  port: number | null
+  /** The X-Forwarded-For header as logged, null when not logged or `-`. */
+  forwardedFor: string | null
+  /** Time taken to serve the request, in microseconds (`$request_time`, `%D`, `%T`), null when not logged. */
+  duration: number | null
   /** The line as read. */
   raw: string
   /** Where the line came from. */
   source: string
-  line: number
+  /** Line number from 1, or null when the file was read from its end (then `offset` tells where). */
+  line: number | null
+  /** Byte offset of the line's start in a plain file read from its end, else null. */
+  byteOffset: number | null
 }
 
 /** One row of the Profile Search table, ready to render. */

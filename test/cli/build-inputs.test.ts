@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
-import { countLine, rowSummaries, tableRows } from '../helpers/page.js'
+import { countLine, detailSections, rowSummaries, tableRows, type DetailSection } from '../helpers/page.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 
 const MIXED_ROWS = [
@@ -33,13 +33,28 @@ t.test('a file with malformed lines: exact rows, and one summary line', async (t
     `profiler-search: skipped 4 of 12 lines (2 not a log line, 1 bad time, 1 bad status); first at ${fixture('handmade/mixed.log')}:2\n`)
 })
 
+/** The line numbers of MIXED_ROWS in fixtures/handmade/mixed.log, in row order. */
+const MIXED_LINES = [13, 11, 10, 7, 4, 1]
+
+/** The Source field of each token detail section, in page order. */
+const sources = (html: string): Array<string | undefined> =>
+  detailSections(html).map((section) => section.log.find(([label]) => label === 'Source')?.[1])
+
+/** The token detail sections without their Source field. */
+const detailsWithoutSource = (html: string): DetailSection[] =>
+  detailSections(html).map((section) => ({ ...section, log: section.log.filter(([label]) => label !== 'Source') }))
+
 t.test('stdin, by - and by no input at all, gives the same page', async (t) => {
   const input = readFileSync(fixture('handmade/mixed.log'))
   const fromFile = await runCli(['build', fixture('handmade/mixed.log')])
+  t.strictSame(sources(fromFile.stdout), MIXED_LINES.map((line) => `${fixture('handmade/mixed.log')}:${line}`))
+  t.strictSame(rowSummaries(fromFile.stdout), MIXED_ROWS)
   for (const args of [['build', '-'], ['build']]) {
     const r = await runCli(args, { input })
     t.equal(r.code, 0, args.join(' '))
-    t.equal(r.stdout, fromFile.stdout, 'tokens and rows identical to reading the file')
+    t.strictSame(tableRows(r.stdout), tableRows(fromFile.stdout), 'tokens and rows identical to reading the file')
+    t.strictSame(detailsWithoutSource(r.stdout), detailsWithoutSource(fromFile.stdout), 'details identical but for their source')
+    t.strictSame(sources(r.stdout), MIXED_LINES.map((line) => `stdin:${line}`))
     t.equal(r.stderr, 'profiler-search: skipped 4 of 12 lines (2 not a log line, 1 bad time, 1 bad status); first at stdin:2\n')
   }
 })

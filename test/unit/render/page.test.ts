@@ -1,8 +1,9 @@
 import t from 'tap'
-import type { AccessRecord, ProfileRow } from '../../../src/record.js'
+import type { ProfileRow } from '../../../src/record.js'
 import { renderPage, statusClass } from '../../../src/render/page.js'
+import { makeRecord } from '../../helpers/record.js'
 
-const record = {} as AccessRecord
+const record = makeRecord()
 
 const row = (over: Partial<ProfileRow>): ProfileRow => ({
   status: 200,
@@ -47,7 +48,7 @@ t.test('a row is drawn with the original structure and classes', async (t) => {
     '<td>GET</td>',
     '<td class="break-long-words">/moebel/</td>',
     '<td class="text-small"><span class="nowrap">22.11.2026</span> <span class="nowrap newline">9:05:07</span></td>',
-    '<td class="nowrap"><a>6b02af1b4c6f3</a></td>',
+    '<td class="nowrap"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>',
     '</tr>',
   ].join('\n'))
 })
@@ -77,7 +78,7 @@ t.test('every log-derived value is HTML-escaped', async (t) => {
   t.match(html, '<td><span class="nowrap">&lt;b&gt;1.2.3.4&lt;/b&gt;</span></td>')
   t.match(html, '<td>G&quot;ET</td>')
   t.match(html, '<td class="break-long-words">/x?a&#x3D;&lt;script&gt;alert(1)&lt;/script&gt;&amp;b&#x3D;&#x27;&quot;&#x60;&lt;/style&gt;&lt;/title&gt;</td>')
-  t.match(html, '<a>&lt;i&gt;t&lt;/i&gt;</a>')
+  t.match(html, '<a href="#profile-&lt;i&gt;t&lt;/i&gt;">&lt;i&gt;t&lt;/i&gt;</a>')
   t.match(html, '<span class="nowrap">&amp;amp;</span> <span class="nowrap newline">&lt;</span>')
   t.equal(html.match(/<\/style>/g)?.length, 1, 'only our own style element closes')
 })

@@ -1,0 +1,72 @@
+/**
+ * What a token opens: the detail of one listed request, as label/value pairs.
+ *
+ * `summary` holds what the original profiler's detail header showed (Method,
+ * HTTP Status, IP, Profiled on, Token; the URL is the heading). `log` holds
+ * what only the access log knows, each field present only when the line had
+ * it. Every value from the log is made visible here (control and bidi
+ * characters shown, see profile/visible.ts); HTML escaping happens in the
+ * templates.
+ */
+
+import { positionText } from '../parse/access-record.js'
+import { visible } from '../profile/visible.js'
+import type { AccessRecord, ProfileRow } from '../record.js'
+
+export interface DetailField {
+  label: string
+  value: string
+}
+
+export interface ProfileDetail {
+  token: string
+  /** Path and query as listed: the heading of the detail. */
+  url: string
+  status: number
+  summary: DetailField[]
+  log: DetailField[]
+}
+
+/** The only tokens we make (PHP `uniqid()` layout); anything else never becomes an id or a file name. */
+export const TOKEN_PATTERN = /^[0-9a-f]{13}$/
+
+/** Microseconds as milliseconds, exact to the microsecond and without trailing zeros: 1500 → `1.5 ms`. */
+export const formatDuration = (micros: number): string => {
+  const whole = Math.max(0, Math.round(micros))
+  const ms = Math.floor(whole / 1000)
+  const fraction = String(whole % 1000).padStart(3, '0').replace(/0+$/, '')
+  return `${ms}${fraction ? `.${fraction}` : ''} ms`
+}
+
+/** The log-only fields, in the order a reader scans them; null values are left out. */
+const logFields = (record: AccessRecord): DetailField[] => {
+  const fields: Array<[string, string | number | null]> = [
+    ['Request line', record.request],
+    ['Remote user', record.user],
+    ['Referer', record.referer],
+    ['User agent', record.userAgent],
+    ['Bytes sent', record.bytes],
+    ['Request time', record.duration === null ? null : formatDuration(record.duration)],
+    ['Virtual host', record.host],
+    ['Server port', record.port],
+    ['X-Forwarded-For', record.forwardedFor],
+    ['Logged peer address', record.loggedIp === record.ip ? null : record.loggedIp],
+    ['Raw line', record.raw],
+    ['Source', positionText(record)],
+  ]
+  return fields.flatMap(([label, value]) => (value === null ? [] : [{ label, value: visible(String(value)) }]))
+}
+
+export const profileDetail = (row: ProfileRow): ProfileDetail => ({
+  token: row.token,
+  url: row.url,
+  status: row.status,
+  summary: [
+    { label: 'Method', value: row.method },
+    { label: 'HTTP Status', value: String(row.status) },
+    { label: 'IP', value: row.ip },
+    { label: 'Profiled on', value: `${row.date} ${row.clock}` },
+    { label: 'Token', value: row.token },
+  ],
+  log: logFields(row.record),
+})
