@@ -5,7 +5,7 @@
  * Time column is recomputed from the timestamp in the display zone.
  */
 
-import { splitRequestLine } from '../parse/request-line.js'
+import { splitRequestLine } from '../parse/record/request-line.js'
 import type { DisplayZone } from '../profile/display-time.js'
 import { toProfileRows } from '../profile/rows.js'
 import type { AccessRecord, ProfileRow } from '../record.js'

@@ -9,7 +9,7 @@
  * lines; the escapes are decoded.
  */
 
-import { decodeLogEscapes } from '../parse/escapes.js'
+import { decodeLogEscapes } from '../parse/format/escapes.js'
 import { fpmNotices } from './fpm-messages.js'
 import { parseLoggedMessage, type Notice } from './php-notice.js'
 import { ENDS_ON_LINE, type NoticeShape } from './shape.js'

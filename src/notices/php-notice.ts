@@ -7,7 +7,7 @@
  * when its message contains the word "Deprecated:".
  */
 
-import { visible } from '../profile/visible.js'
+import { visible } from '../text/visible.js'
 
 export interface Notice {
   message: string

@@ -4,7 +4,7 @@ import type { AccessRecord, ProfileRow } from '../record.js'
 import { displayUrl } from '../select/shapes.js'
 import { timeFormatter, type DisplayZone } from './display-time.js'
 import { assignTokens } from './token.js'
-import { visible } from './visible.js'
+import { visible } from '../text/visible.js'
 
 /** `records` are newest first; the rows keep that order. */
 export const toProfileRows = (records: readonly AccessRecord[], zone: DisplayZone): ProfileRow[] => {

@@ -9,8 +9,8 @@
  * templates.
  */
 
-import { positionText } from '../parse/access-record.js'
-import { visible } from '../profile/visible.js'
+import { positionText } from '../parse/record/access-record.js'
+import { visible } from '../text/visible.js'
 import type { AccessRecord, ProfileRow } from '../record.js'
 
 export interface DetailField {

@@ -6,7 +6,7 @@
  */
 
 import type { DisplayZone } from '../profile/display-time.js'
-import { visible } from '../profile/visible.js'
+import { visible } from '../text/visible.js'
 import type { Criteria } from '../select/criteria.js'
 import { statusText, urlText } from '../select/filters/request.js'
 

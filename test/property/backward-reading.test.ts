@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { PassThrough, Writable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
-import { build, type BuildOptions } from '../../src/build.js'
+import { build, type BuildOptions } from '../../src/jobs/build.js'
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/select/criteria.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 

@@ -8,7 +8,7 @@
  * form.
  */
 
-import { inCidr, parseCidr } from '../../parse/client-ip.js'
+import { inCidr, parseCidr } from '../../parse/record/client-ip.js'
 import { InvalidCriterion } from './invalid-criterion.js'
 import { memoized } from './memo.js'
 

@@ -1,0 +1,57 @@
+/**
+ * The formats servers write out of the box, by name. nginx and Apache write
+ * `combined` and `common` with the same layout; the presets are written in
+ * Apache's own LogFormat language and compiled like any custom format.
+ *
+ *   common:         %h %l %u %t "%r" %>s %b
+ *   combined:       common + ` "%{Referer}i" "%{User-Agent}i"`
+ *   vhost_combined: `%v:%p ` + combined (Debian's Apache, with %O)
+ *   json:           JSON lines with nginx's variable names as keys
+ *
+ * `combined` and `vhost_combined` allow extra fields after the User-Agent
+ * (many setups append `$request_time` and the like); a `combined` input
+ * also reads `common` lines, which are combined lines without Referer and
+ * User-Agent.
+ */
+
+import type { FormatSpec, TextFormatSpec } from './format-spec.js'
+import { apacheFormat } from './apache.js'
+import { jsonPreset } from './nginx-json.js'
+
+export const PRESET_NAMES = ['combined', 'common', 'vhost_combined', 'json'] as const
+export type PresetName = (typeof PRESET_NAMES)[number]
+
+export const isPresetName = (name: string): name is PresetName => (PRESET_NAMES as readonly string[]).includes(name)
+
+const COMMON_FORMAT = '%h %l %u %t "%r" %>s %b'
+const COMBINED_FORMAT = `${COMMON_FORMAT} "%{Referer}i" "%{User-Agent}i"`
+const VHOST_COMBINED_FORMAT = '%v:%p %h %l %u %t "%r" %>s %O "%{Referer}i" "%{User-Agent}i"'
+
+/** `common` alone: a line with anything after the bytes is not a common line. */
+const common = (): TextFormatSpec => apacheFormat(COMMON_FORMAT, 'common', false)
+
+/** `combined`, also reading `common` lines: a line may end before Referer and User-Agent. */
+const combined = (): TextFormatSpec => apacheFormat(COMBINED_FORMAT, 'combined', true, 2)
+
+const vhostCombined = (): TextFormatSpec => apacheFormat(VHOST_COMBINED_FORMAT, 'vhost_combined', true)
+
+export const preset = (name: PresetName): FormatSpec => {
+  switch (name) {
+    case 'combined': return combined()
+    case 'common': return common()
+    case 'vhost_combined': return vhostCombined()
+    case 'json': return jsonPreset()
+  }
+}
+
+/**
+ * The presets `auto` chooses from, most specific first: a tie in the probe
+ * goes to the earlier one. The strict `combined` is used for counting, so
+ * a `common` file is not taken for `combined`.
+ */
+export const probeCandidates = (): { name: PresetName; probe: FormatSpec; read: FormatSpec }[] => [
+  { name: 'vhost_combined', probe: vhostCombined(), read: vhostCombined() },
+  { name: 'combined', probe: apacheFormat(COMBINED_FORMAT, 'combined', true), read: combined() },
+  { name: 'common', probe: common(), read: common() },
+  { name: 'json', probe: jsonPreset(), read: jsonPreset() },
+]

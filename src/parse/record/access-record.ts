@@ -1,0 +1,219 @@
+/**
+ * The slots of a parsed line → a typed, decoded AccessRecord. One builder is
+ * compiled per format: which slot holds what is worked out once, and each
+ * line only reads its slots. It works in two steps: the facts a search looks
+ * at first (time, status, request), then the rest of the record.
+ */
+
+import type { AccessRecord } from '../../record.js'
+import type { ClientChooser } from './client-ip.js'
+import { parseDuration } from './duration.js'
+import { decodeLogEscapes } from '../format/escapes.js'
+import type { FieldSpec, FormatSpec } from '../format/format-spec.js'
+import type { Slots } from '../format/line-compiler.js'
+import { splitRequestLine } from './request-line.js'
+import { slotsWithRole as slotsOf, slotTimeReader } from './slot-time.js'
+import type { LogZone } from '../time/log-zone.js'
+
+/** Why a line was not turned into a record. */
+export type SkipReason =
+  | 'not a log line' | 'not JSON' | 'missing field' | 'bad time' | 'bad status' | 'line too long'
+
+export interface LinePosition {
+  source: string
+  /** From 1; null for a line of a file read from its end. */
+  line: number | null
+  /** Byte offset of the line in a file read from its end. */
+  byteOffset?: number
+}
+
+/** `access.log:12`, or `access.log@byte 5120` for a line found by reading from the end. */
+export const positionText = (at: { source: string; line: number | null; byteOffset?: number | null }): string =>
+  at.line !== null ? `${at.source}:${at.line}` : `${at.source}@byte ${at.byteOffset ?? '?'}`
+
+export interface RecordOptions {
+  /** The zone for times logged without an offset. */
+  zone: LogZone
+  /** `--client-ip forwarded`: picks the client from the peer and X-Forwarded-For; null keeps the peer. */
+  client: ClientChooser | null
+}
+
+export type RecordBuilder = (slots: Slots, raw: string, at: LinePosition) => AccessRecord | SkipReason
+
+/** Tokens hold the seconds in 8 hex digits: 1970 up to early 2106. */
+const MAX_TIME = 0x1_0000_0000 * 1000
+
+// The checks below run for every line, so they read char codes instead of running regular expressions.
+
+const digitAt = (text: string, i: number): number => {
+  const d = text.charCodeAt(i) - 0x30
+  return d >= 0 && d <= 9 ? d : -1
+}
+
+/** `^[1-9]\d\d$` → the status code, or -1. */
+const statusCode = (text: string): number => {
+  if (text.length !== 3) return -1
+  const a = digitAt(text, 0)
+  const b = digitAt(text, 1)
+  const c = digitAt(text, 2)
+  return a > 0 && b >= 0 && c >= 0 ? a * 100 + b * 10 + c : -1
+}
+
+/** `^\d+$` */
+const isDigits = (text: string): boolean => {
+  if (text.length === 0) return false
+  for (let i = 0; i < text.length; i++) if (digitAt(text, i) < 0) return false
+  return true
+}
+
+/** `^\d{1,5}$` */
+const isPort = (text: string): boolean => text.length <= 5 && isDigits(text)
+
+/** A reader of the first slot that has a value. */
+const picker = (order: readonly number[]): ((slots: Slots) => string | undefined) => {
+  if (order.length === 0) return () => undefined
+  if (order.length === 1) {
+    const only = order[0] as number
+    return (slots) => slots[only]
+  }
+  return (slots) => {
+    for (const slot of order) {
+      const value = slots[slot]
+      if (value !== undefined) return value
+    }
+    return undefined
+  }
+}
+
+const withQuery = (path: string, query: string | undefined): string => {
+  if (query === undefined || query === '' || query === '-') return path
+  return query.charCodeAt(0) === 0x3f ? path + query : `${path}?${query}`
+}
+
+/**
+ * What a log line says before its record is built: its time, status and
+ * request. A reader fills one such object per line and reuses it for the
+ * next, so whoever is shown it must not keep it.
+ */
+export type LineFacts = Pick<AccessRecord, 'time' | 'offset' | 'micros' | 'status' | 'request' | 'method' | 'target' | 'protocol'>
+
+export const emptyLineFacts = (): LineFacts =>
+  ({ time: 0, offset: 0, micros: null, status: 0, request: '', method: null, target: null, protocol: null })
+
+/**
+ * A record is made in two steps, so that a caller can look at the facts of a
+ * line and pass it over before the rest is decoded and the record built.
+ */
+export interface RecordSteps {
+  /** Checks the slots of a line and fills `facts`: null when it is a log line, else why it is not. */
+  facts: (slots: Slots, facts: LineFacts) => SkipReason | null
+  /** The record of the line whose facts were just filled. */
+  record: (slots: Slots, facts: LineFacts, raw: string, at: LinePosition) => AccessRecord
+}
+
+export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): RecordSteps => {
+  const { fields } = spec
+  // most values hold no escape at all: only those with a backslash go through the decoder
+  const decode = spec.escaped ? (s: string): string => (s.indexOf('\\') < 0 ? s : decodeLogEscapes(s)) : (s: string): string => s
+  const orNull = (value: string | undefined): string | null => (value === undefined || value === '-' ? null : decode(value))
+  const ip = picker(slotsOf(fields, 'ip'))
+  const user = picker(slotsOf(fields, 'user'))
+  const requestLine = picker(slotsOf(fields, 'request'))
+  const method = picker(slotsOf(fields, 'method'))
+  const uri = picker(slotsOf(fields, 'uri', 'path'))
+  const query = picker(slotsOf(fields, 'query'))
+  const protocol = picker(slotsOf(fields, 'protocol'))
+  const status = picker(slotsOf(fields, 'status'))
+  const bytes = picker(slotsOf(fields, 'bytes'))
+  const referer = picker(slotsOf(fields, 'referer'))
+  const userAgent = picker(slotsOf(fields, 'userAgent'))
+  const host = picker(slotsOf(fields, 'host'))
+  const port = picker(slotsOf(fields, 'port'))
+  const forwardedFor = picker(slotsOf(fields, 'forwardedFor'))
+  const durationSlots = slotsOf(fields, 'duration')
+  /** The duration in µs from the best duration field that has a value, in that field's unit. */
+  const durationOf = (slots: Slots): number | null => {
+    for (const slot of durationSlots) {
+      const text = slots[slot]
+      if (text !== undefined) return parseDuration(text, (fields[slot] as FieldSpec).microsPerUnit ?? 1)
+    }
+    return null
+  }
+  const readTime = slotTimeReader(fields, options.zone)
+  const { client } = options
+
+  /** The request line as logged, or rebuilt from method, target and protocol. */
+  const requestOf = (slots: Slots): string | undefined => {
+    const whole = requestLine(slots)
+    if (whole !== undefined) return decode(whole)
+    const m = method(slots)
+    const u = uri(slots)
+    if (m === undefined || u === undefined) return undefined
+    const p = protocol(slots)
+    const q = query(slots)
+    const target = withQuery(decode(u), q === undefined ? undefined : decode(q))
+    return `${decode(m)} ${target}${p === undefined || p === '-' || p === '' ? '' : ` ${decode(p)}`}`
+  }
+
+  const facts = (slots: Slots, into: LineFacts): SkipReason | null => {
+    if (ip(slots) === undefined) return 'missing field'
+    const statusText = status(slots)
+    if (statusText === undefined) return 'missing field'
+    const time = readTime(slots)
+    if (time === undefined) return 'missing field'
+    if (time === null || time.time < 0 || time.time >= MAX_TIME) return 'bad time'
+    const code = statusCode(statusText)
+    if (code < 0) return 'bad status'
+    const request = requestOf(slots)
+    if (request === undefined) return 'missing field'
+    const { method: verb, target, protocol: version } = splitRequestLine(request)
+    into.time = time.time
+    into.offset = time.offset
+    into.micros = time.micros
+    into.status = code
+    into.request = request
+    into.method = verb
+    into.target = target
+    into.protocol = version
+    return null
+  }
+
+  const record = (slots: Slots, known: LineFacts, raw: string, at: LinePosition): AccessRecord => {
+    const bytesText = bytes(slots)
+    const portText = port(slots)
+    const loggedIp = decode(ip(slots) as string)
+    const xff = orNull(forwardedFor(slots))
+    return {
+      ip: client ? client(loggedIp, xff) : loggedIp,
+      loggedIp,
+      user: orNull(user(slots)),
+      time: known.time,
+      offset: known.offset,
+      micros: known.micros,
+      request: known.request,
+      method: known.method,
+      target: known.target,
+      protocol: known.protocol,
+      status: known.status,
+      bytes: bytesText !== undefined && isDigits(bytesText) ? Number(bytesText) : null,
+      referer: orNull(referer(slots)),
+      userAgent: orNull(userAgent(slots)),
+      host: orNull(host(slots)),
+      port: portText !== undefined && isPort(portText) ? Number(portText) : null,
+      forwardedFor: xff,
+      duration: durationOf(slots),
+      raw,
+      source: at.source,
+      line: at.line,
+      byteOffset: at.byteOffset ?? null,
+    }
+  }
+  return { facts, record }
+}
+
+/** Slots → a record, or why the line is not a log line. */
+export const compileRecordBuilder = (spec: FormatSpec, options: RecordOptions): RecordBuilder => {
+  const { facts, record } = compileRecordSteps(spec, options)
+  const known = emptyLineFacts()
+  return (slots, raw, at) => facts(slots, known) ?? record(slots, known, raw, at)
+}

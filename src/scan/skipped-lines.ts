@@ -1,0 +1,44 @@
+/**
+ * Lines that are not log lines are skipped and counted per reason; the run
+ * ends with one summary line about them. Under `--verbose` the first few
+ * are also shown as they are met, cut short and with control characters
+ * made visible, so a hostile line cannot act on the terminal.
+ */
+
+import { visible } from '../text/visible.js'
+import { positionText, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
+
+/** How many skipped lines `--verbose` shows. */
+export const SHOWN_SKIPPED_LINES = 20
+/** How much of each it shows. */
+export const SHOWN_LINE_LENGTH = 120
+
+export class SkippedLines {
+  /** Non-blank lines read. */
+  lines = 0
+  count = 0
+  readonly byReason = new Map<SkipReason, number>()
+  first: LinePosition | null = null
+  private readonly show: ((line: string) => void) | null
+
+  /** `show` receives the first skipped lines, one message each (`--verbose`). */
+  constructor(show: ((line: string) => void) | null = null) {
+    this.show = show
+  }
+
+  add(reason: SkipReason, at: LinePosition, raw = ''): void {
+    this.count++
+    this.byReason.set(reason, (this.byReason.get(reason) ?? 0) + 1)
+    this.first ??= at
+    if (this.show && this.count <= SHOWN_SKIPPED_LINES) {
+      this.show(`${positionText(at)}: ${reason}: ${visible(raw.slice(0, SHOWN_LINE_LENGTH))}`)
+    }
+  }
+
+  /** The counts: `skipped 4 of 12 lines (2 not a log line, 1 bad time, 1 bad status); first at access.log:2`, or null. */
+  summary(): string | null {
+    if (this.count === 0 || !this.first) return null
+    const reasons = [...this.byReason].map(([reason, n]) => `${n} ${reason}`).join(', ')
+    return `skipped ${this.count} of ${this.lines} lines (${reasons}); first at ${positionText(this.first)}`
+  }
+}

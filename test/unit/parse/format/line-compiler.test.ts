@@ -1,0 +1,220 @@
+import t from 'tap'
+import {
+  AdjacentFieldsError, compileFormat, type Extent, type FieldToken, type FormatToken, type Quoting,
+} from '../../../../src/parse/format/line-compiler.js'
+import { seeded } from '../../../helpers/seeded.js'
+
+const lit = (text: string): FormatToken => ({ kind: 'literal', text })
+let nextSlot = 0
+const field = (label: string, quoting: Quoting = 'bare', extent: Extent = { type: 'toNext' }, canBeEmpty = false): FieldToken =>
+  ({ kind: 'field', slot: nextSlot++, label, quoting, extent, canBeEmpty })
+const skip = (label: string): FieldToken => ({ kind: 'field', slot: -1, label, quoting: 'bare', extent: { type: 'toNext' }, canBeEmpty: true })
+/** Slots are numbered in the order the fields are made, from 0 for each parser. */
+const parser = (make: () => FormatToken[], trailing = false) => {
+  nextSlot = 0
+  return compileFormat({ name: 'test', tokens: make(), trailing })
+}
+const DIGITS: Extent = {
+  type: 'shape', selfDelimiting: false,
+  consume: (line, pos) => {
+    let i = pos
+    while (/\d/.test(line[i] ?? '')) i++
+    return i > pos ? i : -1
+  },
+}
+const TWO_DIGITS: Extent = { type: 'shape', selfDelimiting: true, consume: (line, pos) => (/^\d\d/.test(line.slice(pos)) ? pos + 2 : -1) }
+
+t.test('bare fields', async (t) => {
+  const parse = parser(() => [field('ip'), lit(' '), field('status')])
+  t.strictSame(parse('1.2.3.4 200'), ['1.2.3.4', '200'])
+  const dashed = parser(() => [field('ip'), lit(' - '), field('status')])
+  t.strictSame(dashed('1.2.3.4 - 200'), ['1.2.3.4', '200'])
+  const last = parser(() => [field('ip'), lit(' '), field('ua')])
+  t.strictSame(last('1.2.3.4 curl/8 (x y)'), ['1.2.3.4', 'curl/8 (x y)'], 'a last bare field takes the rest of the line')
+})
+
+t.test('fields passed over get no slot and are not copied', async (t) => {
+  const parse = parser(() => [field('ip'), lit(' '), skip('%l'), lit(' '), field('status')])
+  t.strictSame(parse('1.2.3.4 - 200'), ['1.2.3.4', '200'])
+  t.strictSame(parse('1.2.3.4  200'), ['1.2.3.4', '200'], 'a passed-over field may be empty')
+})
+
+t.test('quoted fields', async (t) => {
+  const parse = parser(() => [field('request', 'quoted'), lit(' '), field('status')])
+  t.strictSame(parse('"GET / HTTP/1.1" 200'), ['GET / HTTP/1.1', '200'])
+  t.strictSame(parse('"" 200'), ['', '200'])
+})
+
+t.test('bracketed fields', async (t) => {
+  const parse = parser(() => [field('time', 'bracketed'), lit(' '), field('status')])
+  t.strictSame(parse('[10/Oct/2000:13:55:36 -0700] 200'), ['10/Oct/2000:13:55:36 -0700', '200'])
+  const last = parser(() => [field('status'), lit(' '), field('time', 'bracketed')])
+  t.strictSame(last('200 [x y]'), ['200', 'x y'])
+  t.equal(last('200 [x y]z'), null)
+})
+
+t.test('escaped quotes stay in the raw field', async (t) => {
+  const parse = parser(() => [field('request', 'quoted'), lit(' '), field('status')])
+  t.strictSame(parse('"say \\"hi\\" now" 200'), ['say \\"hi\\" now', '200'])
+  t.strictSame(parse('"a\\" b" 200'), ['a\\" b', '200'], '`\\"` followed by a space is not the closing quote')
+  t.strictSame(parse('"a\\\\" 200'), ['a\\\\', '200'])
+})
+
+t.test('an unescaped quote inside does not end the field', async (t) => {
+  const parse = parser(() => [field('request', 'quoted'), lit(' '), field('status')])
+  t.strictSame(parse('"GET /a"b HTTP/1.1" 200'), ['GET /a"b HTTP/1.1', '200'])
+  const dashed = parser(() => [field('request', 'quoted'), lit(' - '), field('status')])
+  t.strictSame(dashed('"a" b" - 200'), ['a" b', '200'])
+  const last = parser(() => [field('ip'), lit(' '), field('userAgent', 'quoted')])
+  t.strictSame(last('1.2.3.4 "Mozilla "x" y"'), ['1.2.3.4', 'Mozilla "x" y'])
+})
+
+t.test('trailing text only with trailing: true, and only after a space', async (t) => {
+  const tokens = () => [field('ip'), lit(' '), field('userAgent', 'quoted')]
+  const strict = parser(tokens)
+  const loose = parser(tokens, true)
+  t.strictSame(strict('1.2.3.4 "ua"'), ['1.2.3.4', 'ua'])
+  t.equal(strict('1.2.3.4 "ua" rt=0.003'), null)
+  t.strictSame(loose('1.2.3.4 "ua" rt=0.003'), ['1.2.3.4', 'ua'])
+  t.strictSame(loose('1.2.3.4 "ua"'), ['1.2.3.4', 'ua'])
+  t.equal(loose('1.2.3.4 "ua"rt=0.003'), null)
+
+  const bareStrict = parser(() => [field('ip'), lit(' '), field('bytes', 'bare', DIGITS)])
+  const bareLoose = parser(() => [field('ip'), lit(' '), field('bytes')], true)
+  t.equal(bareStrict('1.2.3.4 512 extra'), null, 'a shaped last field does not swallow trailing text')
+  t.strictSame(bareLoose('1.2.3.4 512 extra'), ['1.2.3.4', '512'], 'a trailing format ends a last bare field at a space')
+  t.strictSame(bareLoose('1.2.3.4 512'), ['1.2.3.4', '512'])
+})
+
+t.test('shaped fields end where their shape ends', async (t) => {
+  const parse = parser(() => [field('time', 'bare', TWO_DIGITS), field('rest')])
+  t.strictSame(parse('42abc'), ['42', 'abc'], 'a self-delimiting shape may touch the next field')
+  const spaced = parser(() => [lit('['), field('time', 'bare', TWO_DIGITS), lit('] '), field('status', 'bare', DIGITS)])
+  t.strictSame(spaced('[07] 200'), ['07', '200'])
+  t.equal(spaced('[7] 200'), null)
+  t.equal(spaced('[07] x'), null)
+})
+
+t.test('path and query glued together: Apache %U%q', async (t) => {
+  const parse = parser(() => [
+    lit('"'), field('m'), lit(' '), field('%U', 'bare', { type: 'path', dashIsArgs: false }),
+    field('%q', 'bare', { type: 'query' }, true), lit(' '), field('%H'), lit('"'),
+  ])
+  t.strictSame(parse('"GET /a/b?x=1&y=2 HTTP/1.1"'), ['GET', '/a/b', '?x=1&y=2', 'HTTP/1.1'])
+  t.strictSame(parse('"GET /a/b HTTP/1.1"'), ['GET', '/a/b', '', 'HTTP/1.1'])
+  t.strictSame(parse('"GET /a/b? HTTP/1.1"'), ['GET', '/a/b', '?', 'HTTP/1.1'])
+})
+
+t.test('nginx $uri$is_args$args and $request_uri$args', async (t) => {
+  const uriIsArgs = parser(() => [
+    field('$uri', 'bare', { type: 'path', dashIsArgs: true }),
+    { kind: 'field', slot: -1, label: '$is_args', quoting: 'bare', extent: { type: 'isArgs' }, canBeEmpty: true },
+    field('$args', 'bare', { type: 'args' }, true), lit(' '), field('status'),
+  ])
+  t.strictSame(uriIsArgs('/p?a=1&b=2 200'), ['/p', 'a=1&b=2', '200'])
+  t.strictSame(uriIsArgs('/p- 200'), ['/p', '-', '200'], 'nginx writes - for absent $args: it is not part of the path')
+  t.strictSame(uriIsArgs('/p-- 200'), ['/p-', '-', '200'])
+  t.strictSame(uriIsArgs('/- 200'), ['/', '-', '200'])
+
+  const requestUri = parser(() => [field('$request_uri', 'bare', { type: 'path', dashIsArgs: true }), field('$args', 'bare', { type: 'args' }, true), lit(' '), field('status')])
+  t.strictSame(requestUri('/p?a=1a=1 200'), ['/p', 'a=1a=1', '200'])
+  t.strictSame(requestUri('/p- 200'), ['/p', '-', '200'])
+  t.strictSame(requestUri('/p?- 200'), ['/p', '-', '200'])
+})
+
+t.test('two fields that cannot be told apart throw at compile time', async (t) => {
+  t.throws(() => parser(() => [field('$remote_addr'), field('$remote_user')]),
+    new AdjacentFieldsError('$remote_addr', '$remote_user'))
+  t.throws(() => parser(() => [field('%{sec}t', 'bare', DIGITS), field('%{usec_frac}t', 'bare', DIGITS)]),
+    { message: 'fields %{sec}t and %{usec_frac}t need a literal between them' })
+  t.throws(() => parser(() => [field('$uri', 'bare', { type: 'path', dashIsArgs: true }), field('$status')]),
+    { message: 'fields $uri and $status need a literal between them' })
+  t.doesNotThrow(() => parser(() => [field('request', 'quoted'), field('ua', 'quoted')]), 'quoted fields delimit themselves')
+})
+
+t.test('failures return null', async (t) => {
+  const parse = parser(() => [
+    field('ip'), lit(' '), field('time', 'bracketed'), lit(' '),
+    field('request', 'quoted'), lit(' '), field('status', 'bare', DIGITS),
+  ])
+  t.strictSame(parse('1.2.3.4 [t] "r" 200'), ['1.2.3.4', 't', 'r', '200'])
+  t.equal(parse('1.2.3.4 t] "r" 200'), null, 'missing opening bracket')
+  t.equal(parse('1.2.3.4 [t "r" 200'), null, 'missing closing bracket')
+  t.equal(parse('1.2.3.4 [t] "r 200'), null, 'unterminated quote')
+  t.equal(parse('1.2.3.4 [t] r" 200'), null, 'missing opening quote')
+  t.equal(parse(' [t] "r" 200'), null, 'empty bare field')
+  t.equal(parse('1.2.3.4 [t] "r" '), null, 'empty last field')
+  t.equal(parse('1.2.3.4 [t] "r"'), null, 'missing last field')
+  t.equal(parse('1.2.3.4  [t] "r" 200'), null, 'double space')
+  t.equal(parse(''), null, 'empty line')
+})
+
+t.test('the generated parser agrees with the step-by-step one on random formats and lines', async (t) => {
+  const random = seeded(21)
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T
+  const LITERALS = [' ', ' ', ' - ', ':', '|', ' "', '" ', '] ', '=', ', ']
+  const PATH: Extent = { type: 'path', dashIsArgs: true }
+  /** A random field, and text a line may have for it. */
+  const randomField = (): [() => FieldToken, string[]] => {
+    const skipped = random() < 0.2
+    const canBeEmpty = random() < 0.3
+    const make = (quoting: Quoting, extent: Extent = { type: 'toNext' }) => (): FieldToken =>
+      skipped ? { ...field('f', quoting, extent, canBeEmpty), slot: -1 } : field('f', quoting, extent, canBeEmpty)
+    switch (Math.floor(random() * 5)) {
+      case 0: return [make('bare'), ['1.2.3.4', '-', 'a b', '', 'x:y']]
+      case 1: return [make('quoted'), ['"GET / HTTP/1.1"', '""', '"a\\"b"', '"a" b"', '"x\\\\"']]
+      case 2: return [make('bracketed'), ['[10/Oct/2000:13:55:36 -0700]', '[]', '[a]b]']]
+      case 3: return [make('bare', DIGITS), ['200', '0', '-', '12a', '']]
+      default: return [make('bare', PATH), ['/p?a=1', '/p-', '/', '?x']]
+    }
+  }
+  let lines = 0
+  let parsed = 0
+  for (let f = 0; f < 300; f++) {
+    const pieces: [(() => FormatToken), string[]][] = []
+    const fields = 1 + Math.floor(random() * 5)
+    if (random() < 0.3) pieces.push([() => lit(pick(LITERALS)), []])
+    for (let k = 0; k < fields; k++) {
+      pieces.push(randomField())
+      if (k < fields - 1 || random() < 0.3) pieces.push([() => lit(pick(LITERALS)), []])
+    }
+    const trailing = random() < 0.5
+    const make = (): FormatToken[] => pieces.map(([token]) => token())
+    const tokens = (() => {
+      nextSlot = 0
+      return make()
+    })()
+    const optionalFrom = random() < 0.4 ? 1 + Math.floor(random() * (tokens.length - 1)) : undefined
+    const format = { name: 'random', tokens, trailing, ...(optionalFrom === undefined ? {} : { optionalFrom }) }
+    let inline: (line: string) => unknown
+    let steps: (line: string) => unknown
+    try {
+      inline = compileFormat(format)
+    } catch (e) {
+      t.throws(() => compileFormat(format, 'steps'), e as Error, 'both refuse the format')
+      continue
+    }
+    steps = compileFormat(format, 'steps')
+    const disagreements: string[] = []
+    for (let n = 0; n < 40; n++) {
+      let line = pieces.map(([token, samples]) => {
+        const made = token()
+        return made.kind === 'literal' ? made.text : pick(samples)
+      }).join('')
+      for (let edits = Math.floor(random() * 3); edits > 0; edits--) {
+        const at = Math.floor(random() * (line.length + 1))
+        const edit = random()
+        if (edit < 0.4) line = line.slice(0, at) + pick([' ', '"', '\\', '[', ']', '-', '?', 'a', '1']) + line.slice(at)
+        else if (edit < 0.8) line = line.slice(0, at) + line.slice(at + 1)
+        else line = line.slice(0, at)
+      }
+      const got = inline(line)
+      if (JSON.stringify(got) !== JSON.stringify(steps(line))) disagreements.push(line)
+      lines++
+      if (got !== null) parsed++
+    }
+    t.strictSame(disagreements, [], `format ${f}: ${pieces.length} pieces`)
+  }
+  t.ok(lines > 8000, `${lines} lines compared`)
+  t.ok(parsed > 1000, `${parsed} of them read`)
+})

@@ -1,0 +1,124 @@
+import t from 'tap'
+import { parseCidr, type Cidr } from '../../../src/parse/record/client-ip.js'
+import { parseJsonFields } from '../../../src/parse/format/json-fields.js'
+import { FORMAT_PROBE_LINES, inputReader } from '../../../src/scan/input-reader.js'
+import { parseLogFormat } from '../../../src/parse/format/log-format-option.js'
+import { DEFAULT_READ_OPTIONS, readSettings, type ReadOptions } from '../../../src/scan/read-settings.js'
+import { SkippedLines } from '../../../src/scan/skipped-lines.js'
+
+const COMBINED = (n: number, extra = '') =>
+  `192.0.2.${n} - - [22/Nov/2026:10:00:${String(n % 60).padStart(2, '0')} +0100] "GET /moebel/ HTTP/1.1" 200 3 "-" "curl"${extra}`
+const COMMON = (n: number) => `192.0.2.${n} - - [22/Nov/2026:10:00:${String(n % 60).padStart(2, '0')} +0100] "GET /moebel/ HTTP/1.1" 200 3`
+const VHOST = (n: number) => `shop.example:443 ${COMBINED(n)}`
+const JSON_LINE = (n: number) => JSON.stringify({ remote_addr: `192.0.2.${n}`, time_iso8601: '2026-11-22T10:00:01+01:00', request: 'GET / HTTP/1.1', status: 200 })
+
+interface Run {
+  records: string[]
+  notes: string[]
+  shown: string[]
+  summary: string | null
+}
+
+/** Feeds lines (a string, or `{ tooLong }`) through one input reader. */
+const run = (lines: (string | { tooLong: string })[], options: Partial<ReadOptions> = {}, label = 'x.log'): Run => {
+  const out: Run = { records: [], notes: [], shown: [], summary: null }
+  const skipped = new SkippedLines((line) => out.shown.push(line))
+  const reader = inputReader(readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), label, {
+    skipped,
+    note: (line) => out.notes.push(line),
+    record: (r) => out.records.push(`${r.line}:${r.ip}`),
+  })
+  for (const line of lines) {
+    if (typeof line === 'string') reader.line(line)
+    else reader.tooLong(line.tooLong)
+  }
+  reader.end()
+  out.summary = skipped.summary()
+  return out
+}
+
+t.test('auto picks the preset that reads most of the first lines', async (t) => {
+  t.strictSame(run([COMBINED(1), COMBINED(2)]).notes, ['x.log: log format combined (auto)'])
+  t.strictSame(run([COMMON(1), COMMON(2)]).notes, ['x.log: log format common (auto)'], 'a common file is not taken for combined')
+  t.strictSame(run([VHOST(1), COMBINED(2), VHOST(3)]).notes, ['x.log: log format vhost_combined (auto)'])
+  t.strictSame(run([JSON_LINE(1), 'junk']).notes, ['x.log: log format json (auto)'])
+  t.strictSame(run([COMBINED(1), VHOST(2)]).notes, ['x.log: log format vhost_combined (auto)'], 'a tie goes to the more specific')
+  t.strictSame(run([COMMON(1), COMBINED(2)]).notes, ['x.log: log format combined (auto)'], 'combined over common in a tie')
+})
+
+t.test('with the format chosen, lines in another preset are skipped, not probed again', async (t) => {
+  const lines = [COMBINED(1), COMBINED(2), COMMON(3), VHOST(4), JSON_LINE(5), COMBINED(6, ' rt=0.1')]
+  const r = run(lines)
+  t.strictSame(r.records, ['1:192.0.2.1', '2:192.0.2.2', '3:192.0.2.3', '6:192.0.2.6'], 'a combined input also reads common lines')
+  t.equal(r.summary, 'skipped 2 of 6 lines (2 not a log line); first at x.log:4')
+})
+
+t.test('only the first FORMAT_PROBE_LINES decide', async (t) => {
+  const lines = [...Array.from({ length: FORMAT_PROBE_LINES }, (_, i) => COMMON(i + 1)), ...Array.from({ length: 150 }, (_, i) => VHOST(i + 1))]
+  const r = run(lines)
+  t.strictSame(r.notes, ['x.log: log format common (auto)'])
+  t.equal(r.records.length, 100)
+  t.equal(r.summary, 'skipped 150 of 250 lines (150 not a log line); first at x.log:101')
+})
+
+t.test('an input where nothing fits stops the run (exit 1)', async (t) => {
+  t.throws(() => run(['hello', 'world']), {
+    message: 'x.log: none of the first 2 lines is an nginx or Apache access log line in combined or common format (first: "hello")',
+    exitCode: 1,
+  })
+  const junk = Array.from({ length: 150 }, (_, i) => `junk ${i}`)
+  t.throws(() => run(junk), { message: /^x\.log: none of the first 100 lines is/ })
+  t.throws(() => run(['', '', 'only junk']), { message: /none of the first 1 lines/, exitCode: 1 }, 'blank lines do not count')
+  t.strictSame(run(['', '']).records, [], 'an empty input is fine')
+})
+
+t.test('a fixed format: no probing, and its own error', async (t) => {
+  const format = { logFormat: parseLogFormat('common') }
+  const r = run([COMBINED(1), COMMON(2)], format)
+  t.strictSame([r.records, r.notes, r.summary], [['2:192.0.2.2'], [], 'skipped 1 of 2 lines (1 not a log line); first at x.log:1'])
+  t.throws(() => run([COMBINED(1)], format), {
+    message: 'x.log: none of the first 1 lines matches --log-format common (first: ' + JSON.stringify(COMBINED(1).slice(0, 80)) + ')',
+    exitCode: 1,
+  })
+  const late = [...Array.from({ length: FORMAT_PROBE_LINES }, (_, i) => COMMON(i + 1)), 'junk']
+  t.equal(run(late, format).summary, 'skipped 1 of 101 lines (1 not a log line); first at x.log:101')
+})
+
+t.test('overlong lines are counted in line order, also while probing', async (t) => {
+  const r = run([COMBINED(1), { tooLong: 'AAAA' }, 'junk', COMBINED(4)])
+  t.strictSame(r.records, ['1:192.0.2.1', '4:192.0.2.4'])
+  t.equal(r.summary, 'skipped 2 of 4 lines (1 line too long, 1 not a log line); first at x.log:2')
+  t.strictSame(r.shown, ['x.log:2: line too long: AAAA', 'x.log:3: not a log line: junk'])
+  t.strictSame(run([{ tooLong: 'B' }]).summary, 'skipped 1 of 1 lines (1 line too long); first at x.log:1', 'an input of one overlong line')
+})
+
+t.test('--client-ip forwarded needs X-Forwarded-For in the format', async (t) => {
+  t.throws(() => run([COMBINED(1)], { clientIp: 'forwarded' }), {
+    message: '--client-ip forwarded needs X-Forwarded-For in the log, but x.log (log format combined) has no such field',
+    exitCode: 2,
+  })
+  t.throws(() => readSettings({ ...DEFAULT_READ_OPTIONS, logFormat: parseLogFormat('combined'), clientIp: 'forwarded' }), {
+    message: '--client-ip forwarded needs X-Forwarded-For in the log, but --log-format combined has no such field',
+  })
+  const json = JSON.stringify({ remote_addr: '10.0.0.2', msec: '1795338307.5', request: 'GET / HTTP/1.1', status: '200', http_x_forwarded_for: '203.0.113.9, 10.0.0.3' })
+  t.strictSame(run([json], { clientIp: 'forwarded' }).records, ['1:203.0.113.9'], 'the json preset logs it')
+  const trusted = [parseCidr('192.0.2.0/24') as Cidr]
+  t.strictSame(run([json], { clientIp: 'forwarded', trustedProxies: trusted }).records, ['1:10.0.0.2'], '--trusted-proxy replaces the defaults')
+})
+
+t.test('--json-fields', async (t) => {
+  const line = JSON.stringify({ client: '192.0.2.7', ts: 1795338307, req: 'GET / HTTP/1.1', code: 200 })
+  t.strictSame(run([line], { jsonFields: parseJsonFields('ip=client,time=ts,request=req,status=code') }).records, ['1:192.0.2.7'],
+    'with auto, --json-fields means JSON lines')
+  t.throws(() => readSettings({ ...DEFAULT_READ_OPTIONS, logFormat: parseLogFormat('combined'), jsonFields: parseJsonFields('ip=a') }), {
+    message: '--json-fields is for JSON lines, but --log-format is combined', exitCode: 2,
+  })
+  t.throws(() => readSettings({ ...DEFAULT_READ_OPTIONS, logFormat: parseLogFormat(`'{"ip":"$remote_addr","s":$status}'`) }), {
+    message: '--log-format has no time key (time_iso8601, time_local or msec, or --json-fields time=KEY)', exitCode: 2,
+  })
+  t.doesNotThrow(() => readSettings({
+    ...DEFAULT_READ_OPTIONS, logFormat: parseLogFormat(`'{"ip":"$remote_addr","s":$status,"r":"$request"}'`), jsonFields: parseJsonFields('time=when'),
+  }), 'the missing key comes from --json-fields')
+  const r = run(['{"remote_addr":"192.0.2.1"}', 'not json', JSON_LINE(3)], { logFormat: parseLogFormat('json') })
+  t.equal(r.summary, 'skipped 2 of 3 lines (1 missing field, 1 not JSON); first at x.log:1')
+})

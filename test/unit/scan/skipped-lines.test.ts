@@ -1,0 +1,23 @@
+import t from 'tap'
+import { SHOWN_SKIPPED_LINES, SkippedLines } from '../../../src/scan/skipped-lines.js'
+
+t.test('counts per reason, and the summary line', async (t) => {
+  const skipped = new SkippedLines()
+  t.equal(skipped.summary(), null)
+  skipped.lines = 12
+  skipped.add('not a log line', { source: 'a.log', line: 2 })
+  skipped.add('bad time', { source: 'a.log', line: 5 })
+  skipped.add('not a log line', { source: 'b.log', line: 1 })
+  t.equal(skipped.summary(), 'skipped 3 of 12 lines (2 not a log line, 1 bad time); first at a.log:2')
+})
+
+t.test('--verbose: the first 20, cut at 120 characters, control characters visible', async (t) => {
+  const shown: string[] = []
+  const skipped = new SkippedLines((line) => shown.push(line))
+  skipped.add('not a log line', { source: 'a.log', line: 1 }, `\u001b[31mred\u0007 \u202Eevil${'x'.repeat(200)}`)
+  t.equal(shown[0], `a.log:1: not a log line: \u241b[31mred\u2407 <U+202E>evil${'x'.repeat(120 - 15)}`)
+  for (let i = 2; i <= 30; i++) skipped.add('bad status', { source: 'a.log', line: i }, `line ${i}`)
+  t.equal(shown.length, SHOWN_SKIPPED_LINES)
+  t.equal(shown[19], 'a.log:20: bad status: line 20')
+  t.equal(skipped.count, 30, 'all are counted')
+})
