@@ -47,3 +47,36 @@ export const dataError = (message: string, hint?: string): UserError =>
   new UserError(message, EXIT.data, hint)
 
 export const isUserError = (e: unknown): e is UserError => e instanceof UserError
+
+/** System error codes in words, for the one line a user reads. */
+const ERRNO_WORDS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  ELOOP: 'too many symbolic links',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files',
+  ENOSPC: 'no space left on the device',
+  EROFS: 'the file system is read-only',
+  ENAMETOOLONG: 'the name is too long',
+  EBUSY: 'it is in use (a mount point?)',
+  EEXIST: 'a file is in the way',
+}
+
+/**
+ * Why a file operation failed, in words, from the error's errno code
+ * (ENOSPC → "no space left on the device"); the code itself when it has no
+ * words, the message when it has no code. `overrides` words a code the way
+ * the caller knows better (a write's ENOENT means its folder is missing).
+ */
+export const errnoWords = (e: unknown, overrides: Readonly<Record<string, string>> = {}): string => {
+  const code = (e as NodeJS.ErrnoException | null)?.code
+  if (code === undefined) return e instanceof Error ? e.message : String(e)
+  return overrides[code] ?? ERRNO_WORDS[code] ?? code
+}
+
+/** The same for a write, whose ENOENT means its folder does not exist. */
+export const writeErrnoWords = (e: unknown, overrides: Readonly<Record<string, string>> = {}): string =>
+  errnoWords(e, { ENOENT: 'its folder does not exist', ...overrides })

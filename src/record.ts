@@ -40,7 +40,7 @@ export interface AccessRecord {
   raw: string
   /** Where the line came from. */
   source: string
-  /** Line number from 1, or null when the file was read from its end (then `offset` tells where). */
+  /** Line number from 1, or null when the file was read from its end (then `byteOffset` tells where). */
   line: number | null
   /** Byte offset of the line's start in a plain file read from its end, else null. */
   byteOffset: number | null

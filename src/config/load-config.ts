@@ -7,7 +7,7 @@
 
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { inputError } from '../errors.js'
+import { errnoWords, inputError } from '../errors.js'
 import { ConfigError } from './config-error.js'
 import { configValidator, schemaProblems } from './config-schema.js'
 import { parseJsonText } from './json-text.js'
@@ -21,22 +21,13 @@ export interface LoadedConfig {
   values: Record<string, unknown>
 }
 
-const REASONS: Record<string, string> = {
-  ENOENT: 'no such file',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EISDIR: 'it is a folder',
-  ENOTDIR: 'a part of the path is not a folder',
-}
-
 /** The file's text, or null when the implicit file is absent. */
 const readText = async (path: string, label: string, explicit: boolean): Promise<string | null> => {
   try {
     return await readFile(path, 'utf8')
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? ''
-    if (!explicit && code === 'ENOENT') return null
-    throw inputError(`cannot read config file ${label}: ${REASONS[code] ?? code}`,
+    if (!explicit && (e as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw inputError(`cannot read config file ${label}: ${errnoWords(e)}`,
       explicit ? 'check the --config path' : `rename or fix ./${CONFIG_FILE_NAME}`)
   }
 }

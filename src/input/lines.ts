@@ -12,9 +12,8 @@ import { Readable, type TransformOptions } from 'node:stream'
 import { StringDecoder } from 'node:string_decoder'
 import { createGunzip, type ZlibOptions } from 'node:zlib'
 import { EXIT, UserError } from '../errors.js'
+import { GZIP_MAGIC, isGzip } from './gzip.js'
 import { LineSplitter } from './line-splitter.js'
-
-const GZIP_MAGIC = [0x1f, 0x8b] as const
 
 /**
  * Bytes are decoded this much at a time. V8 makes strings up to this size in
@@ -43,7 +42,7 @@ const sniffGzip = async (source: Readable): Promise<{ gzip: boolean; chunks: Asy
     headLength += next.value.length
   }
   const first = Buffer.concat(head)
-  const gzip = first[0] === GZIP_MAGIC[0] && first[1] === GZIP_MAGIC[1]
+  const gzip = isGzip(first)
   async function* replay(): AsyncGenerator<Buffer> {
     try {
       if (first.length) yield first

@@ -6,7 +6,8 @@
 
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import { inputError, usageError } from '../errors.js'
+import { errnoWords, inputError, usageError } from '../errors.js'
+import { GZIP_MAGIC, isGzip } from './gzip.js'
 
 export const STDIN = '-'
 
@@ -27,30 +28,14 @@ export interface SeekableFile {
   size: number
 }
 
-const GZIP_MAGIC = [0x1f, 0x8b] as const
-
-
 /** Regular files not starting with the gzip magic bytes. */
 const seekableFile = async (handle: FileHandle): Promise<SeekableFile | null> => {
   const stat = await handle.stat()
   if (!stat.isFile()) return null
-  const head = Buffer.alloc(2)
-  const { bytesRead } = await handle.read(head, 0, 2, 0)
-  if (bytesRead === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]) return null
+  const head = Buffer.alloc(GZIP_MAGIC.length)
+  const { bytesRead } = await handle.read(head, 0, head.length, 0)
+  if (bytesRead === head.length && isGzip(head)) return null
   return { handle, size: stat.size }
-}
-
-const describe = (code: string | undefined): string => {
-  switch (code) {
-    case 'ENOENT': return 'no such file'
-    case 'EACCES':
-    case 'EPERM': return 'permission denied'
-    case 'ENOTDIR': return 'a part of the path is not a folder'
-    case 'ELOOP': return 'too many symbolic links'
-    case 'EMFILE':
-    case 'ENFILE': return 'too many open files'
-    default: return code ?? 'unreadable'
-  }
 }
 
 const openFile = async (path: string): Promise<FileHandle> => {
@@ -58,9 +43,8 @@ const openFile = async (path: string): Promise<FileHandle> => {
   try {
     handle = await open(path, 'r')
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    throw inputError(`cannot read ${path}: ${describe(code)}`,
-      code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined)
+    throw inputError(`cannot read ${path}: ${errnoWords(e)}`,
+      (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined)
   }
   const stat = await handle.stat()
   if (stat.isDirectory()) {

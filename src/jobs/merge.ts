@@ -5,20 +5,21 @@
  * skipped and summed up on stderr, as `build` does with log lines.
  */
 
-import { FORMAT_PROBE_LINES, type BuildIO } from './build.js'
 import { dataError } from '../errors.js'
 import { forEachLine } from '../input/lines.js'
 import { openInputs, type OpenedInput } from '../input/open-inputs.js'
+import { mergedProfileRows } from '../merge/merged-rows.js'
+import { readRow, type ReadRow, type RowSkipReason } from '../merge/read-row.js'
 import type { DisplayZone } from '../profile/display-time.js'
 import { renderData, type EmitFormat } from '../render/emit-format.js'
 import { schemaValidators, type SchemaValidators } from '../render/emit-schema.js'
 import { renderPage } from '../render/page.js'
+import { FormatProbe } from '../scan/format-probe.js'
+import { SkippedLines } from '../scan/skipped-lines.js'
+import { NewestN } from '../select/newest.js'
 import { reserveFile, type Published, type ReservedFile } from '../write/atomic-file.js'
 import { writeToStdout } from '../write/stdout.js'
-import { mergedProfileRows } from '../merge/merged-rows.js'
-import { NewestRows } from '../merge/newest-rows.js'
-import { readRow, type ReadRow } from '../merge/read-row.js'
-import { SkippedRows } from '../merge/skipped-rows.js'
+import type { JobIO } from './job-io.js'
 
 export interface MergeOptions {
   /** Paths, `-` for stdin; none means stdin. */
@@ -30,9 +31,9 @@ export interface MergeOptions {
   tz: DisplayZone
   emit: EmitFormat
   /** `--strict`: any skipped line fails the run (exit 1) and nothing is written. */
-  strict?: boolean
+  strict: boolean
   /** `--if-changed`: leave the output file and its mtime alone when the new content is byte-identical. */
-  ifChanged?: boolean
+  ifChanged: boolean
 }
 
 export interface MergeResult {
@@ -43,44 +44,36 @@ export interface MergeResult {
   published: Published | 'stdout'
 }
 
-interface ScanState {
+interface MergeState {
   isRow: SchemaValidators['row']
-  newest: NewestRows<ReadRow>
-  skipped: SkippedRows
+  newest: NewestN<ReadRow>
+  skipped: SkippedLines<RowSkipReason>
+  /** Rows read so far, for their order. */
+  read: number
 }
 
-const scanRows = async (input: OpenedInput, { isRow, newest, skipped }: ScanState): Promise<void> => {
+const scanRows = async (input: OpenedInput, state: MergeState): Promise<void> => {
+  const { isRow, newest, skipped } = state
   let lineNo = 0
-  let probed = 0
-  let read = 0
-  let firstBad: string | null = null
-  const checkProbe = (): void => {
-    if (probed > 0 && read === 0) {
-      throw dataError(
-        `${input.label}: none of the first ${probed} lines is a row written by profiler-search build --emit ndjson (first: ${JSON.stringify((firstBad ?? '').slice(0, 80))})`,
-        'merge reads the output of build --emit ndjson',
-      )
-    }
-  }
+  const probe = new FormatProbe((checked, first) => dataError(
+    `${input.label}: none of the first ${checked} lines is a row written by profiler-search build --emit ndjson (first: ${JSON.stringify(first.slice(0, 80))})`,
+    'merge reads the output of build --emit ndjson',
+  ))
   await forEachLine(input.stream(), input.label, (text) => {
     lineNo++
     if (text.trim() === '') return
     skipped.lines++
     const result = readRow(text, isRow)
-    if (typeof result === 'string') {
-      skipped.add(result, { source: input.label, line: lineNo })
-      firstBad ??= text
-    } else {
-      read++
-      newest.push(result)
-    }
-    if (probed < FORMAT_PROBE_LINES && ++probed === FORMAT_PROBE_LINES) checkProbe()
+    if (typeof result === 'string') skipped.add(result, { source: input.label, line: lineNo })
+    // Equal instants: the row read first wins, so merging is a stable sort.
+    else newest.push(result, -state.read++)
+    probe.saw(typeof result !== 'string', text)
   })
-  checkProbe()
+  probe.end()
 }
 
 /** Reserves the output file first, so nothing is read when it cannot be written; removes the temporary file on any error. */
-export const merge = async (options: MergeOptions, io: BuildIO): Promise<MergeResult> => {
+export const merge = async (options: MergeOptions, io: JobIO): Promise<MergeResult> => {
   const output = options.output === null ? null : await reserveFile(options.output)
   try {
     return await mergeInto(options, io, output)
@@ -89,20 +82,24 @@ export const merge = async (options: MergeOptions, io: BuildIO): Promise<MergeRe
   }
 }
 
-const mergeInto = async (options: MergeOptions, io: BuildIO, output: ReservedFile | null): Promise<MergeResult> => {
+const mergeInto = async (options: MergeOptions, io: JobIO, output: ReservedFile | null): Promise<MergeResult> => {
   const inputs = await openInputs(options.inputs, io.stdin)
-  const newest = new NewestRows<ReadRow>(options.limit, (r) => r.at.key)
-  const skipped = new SkippedRows()
-  const state: ScanState = { isRow: (await schemaValidators()).row, newest, skipped }
+  const state: MergeState = {
+    isRow: (await schemaValidators()).row,
+    newest: new NewestN<ReadRow>(options.limit, (row) => row.at.key),
+    skipped: new SkippedLines<RowSkipReason>(),
+    read: 0,
+  }
   for (const input of inputs) await scanRows(input, state)
+  const { skipped } = state
   const summary = skipped.summary()
   if (options.strict && summary) throw dataError(`--strict: ${summary}`, 'nothing was written')
 
-  const rows = mergedProfileRows(newest.newestFirst(), options.tz)
+  const rows = mergedProfileRows(state.newest.newestFirst(), options.tz)
   const text = options.emit === 'html' ? renderPage({ rows }) : renderData(options.emit, rows, options.tz)
   let published: MergeResult['published'] = 'stdout'
   if (output === null) await writeToStdout(io.stdout, text)
-  else published = await output.commit(text, { ifChanged: options.ifChanged ?? false })
+  else published = await output.commit(text, { ifChanged: options.ifChanged })
 
   if (summary) io.warn(summary)
   return { rows: rows.length, lines: skipped.lines, skipped: skipped.count, published }

@@ -64,10 +64,3 @@ const everyPicker = (): NoticePicker => {
 
 export const createPicker = (rule: PickRule, memory = DISTINCT_MEMORY): NoticePicker =>
   rule.all ? everyPicker() : distinctPicker(rule.limit, Math.max(memory, rule.limit))
-
-/** The picked notices among some, in order; for tests. */
-export const pickNotices = (notices: readonly Notice[], rule: PickRule, memory?: number): Notice[] => {
-  const picker = createPicker(rule, memory)
-  for (const notice of notices) picker.add(notice)
-  return picker.picked()
-}

@@ -21,7 +21,8 @@ export interface NoticesOptions extends PickRule {
   redactPaths: readonly string[]
 }
 
-export const NO_NOTICES: NoticesOptions = { files: [], limit: 10, all: false, redactPaths: [] }
+/** `--notices-limit` unless given. */
+export const DEFAULT_NOTICES_LIMIT = 10
 
 /** Errors name the option, so a missing notices file is not taken for a missing access log. */
 const asNoticesError = (e: unknown): unknown =>

@@ -87,12 +87,3 @@ export class NoticeScanner {
     this.cut = false
   }
 }
-
-/** All notices in some lines, in order; for tests and small inputs. */
-export const recogniseNotices = (lines: Iterable<string>): Notice[] => {
-  const notices: Notice[] = []
-  const scanner = new NoticeScanner((notice) => notices.push(notice))
-  for (const line of lines) scanner.line(line)
-  scanner.end()
-  return notices
-}

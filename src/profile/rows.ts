@@ -1,7 +1,7 @@
 /** The newest listed records → the rows of the page. */
 
 import type { AccessRecord, ProfileRow } from '../record.js'
-import { displayUrl } from '../select/shapes.js'
+import { displayUrl } from '../text/url.js'
 import { timeFormatter, type DisplayZone } from './display-time.js'
 import { assignTokens } from './token.js'
 import { visible } from '../text/visible.js'

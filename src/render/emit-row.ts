@@ -11,7 +11,7 @@ import type { Zone } from 'luxon'
 import { luxon } from '../parse/time/luxon.js'
 import type { DisplayZone } from '../profile/display-time.js'
 import type { ProfileRow } from '../record.js'
-import { displayUrl } from '../select/shapes.js'
+import { displayUrl } from '../text/url.js'
 
 export interface EmittedRow {
   status: number
@@ -37,7 +37,7 @@ export interface EmittedRow {
   /** The log line as read. */
   raw: string
   source: string
-  /** Null when the file was read from its end; `offset` then gives the byte where the line starts. */
+  /** Null when the file was read from its end; `byteOffset` then gives the byte where the line starts. */
   line: number | null
   byteOffset: number | null
 }

@@ -13,10 +13,8 @@ import type { LinePosition, SkipReason } from '../parse/record/access-record.js'
 import { hasRole } from '../parse/format/format-spec.js'
 import { noForwardedFor, type FormatReader, type ReadSettings } from './read-settings.js'
 import type { RecordGate, RecordReader } from './record-reader.js'
+import { FORMAT_PROBE_LINES, FormatProbe } from './format-probe.js'
 import type { SkippedLines } from './skipped-lines.js'
-
-/** If none of an input's first lines is a log line, the format is wrong. */
-export const FORMAT_PROBE_LINES = 100
 
 export interface InputReaderHooks {
   skipped: SkippedLines
@@ -48,28 +46,20 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
   type Read = (raw: string, at: LinePosition) => AccessRecord | SkipReason | null
   const readerOf = (format: FormatReader): Read => gate ? (raw, at) => format.gated(raw, at, gate) : format.read
   let read: Read | null = settings.fixed ? readerOf(settings.fixed) : null
-  let checked = 0
-  let parsed = 0
-  let firstBad: string | null = null
   /** Lines held back while `auto` probes; an overlong line is held as its head, to keep the order. */
   const held: { raw: string; at: LinePosition; tooLong: boolean }[] = []
 
-  const notAnAccessLog = (): Error => settings.fixed
-    ? dataError(`${label}: none of the first ${checked} lines matches --log-format ${settings.fixed.name} (first: ${quoted(firstBad ?? '')})`,
+  const probe = new FormatProbe((checked, first) => settings.fixed
+    ? dataError(`${label}: none of the first ${checked} lines matches --log-format ${settings.fixed.name} (first: ${quoted(first)})`,
       'is it the format the server writes?')
-    : dataError(`${label}: none of the first ${checked} lines is an nginx or Apache access log line in combined or common format (first: ${quoted(firstBad ?? '')})`,
-      'is this an access log?')
+    : dataError(`${label}: none of the first ${checked} lines is an nginx or Apache access log line in combined or common format (first: ${quoted(first)})`,
+      'is this an access log?'))
 
   const handle = (raw: string, at: LinePosition, reader: Read): void => {
     const result = reader(raw, at)
-    if (typeof result === 'string') {
-      skipped.add(result, at, raw)
-      firstBad ??= raw
-    } else {
-      parsed++
-      if (result !== null) record(result)
-    }
-    if (checked < FORMAT_PROBE_LINES && ++checked === FORMAT_PROBE_LINES && parsed === 0) throw notAnAccessLog()
+    if (typeof result === 'string') skipped.add(result, at, raw)
+    else if (result !== null) record(result)
+    probe.saw(typeof result !== 'string', raw)
   }
 
   /** `auto`: the held lines pick the format, then go through it. */
@@ -86,9 +76,7 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
     }
     if (best === null) {
       const lines = held.filter((entry) => !entry.tooLong)
-      firstBad = lines[0]?.raw ?? ''
-      checked = lines.length
-      throw notAnAccessLog()
+      throw probe.failure(lines.length, lines[0]?.raw ?? '')
     }
     if (settings.forwarded && !hasRole(best.spec, 'forwardedFor')) throw noForwardedFor(`${label} (log format ${best.name})`)
     hooks.note(`${label}: log format ${best.name} (auto)`)
@@ -126,7 +114,7 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
     end: () => {
       if (read === null && heldLines > 0) choose()
       else if (read === null) for (const { raw, at } of held.splice(0)) skipped.add('line too long', at, raw)
-      if (checked > 0 && parsed === 0) throw notAnAccessLog()
+      probe.end()
     },
   }
 }

@@ -9,7 +9,7 @@ import type { AccessRecord } from '../record.js'
 import { compileRecordSteps, emptyLineFacts, type LineFacts, type LinePosition, type RecordOptions, type SkipReason } from '../parse/record/access-record.js'
 import type { FormatSpec } from '../parse/format/format-spec.js'
 import { jsonLineParser } from '../parse/format/json-lines.js'
-import type { Slots } from '../parse/format/line-compiler.js'
+import type { Slots } from '../parse/format/line-plan.js'
 
 export type RecordReader = (raw: string, at: LinePosition) => AccessRecord | SkipReason
 
@@ -24,7 +24,10 @@ export type GatedRecordReader = (raw: string, at: LinePosition, gate: RecordGate
 
 /** The slots of a line, or why it has none. */
 const slotReader = (spec: FormatSpec): ((raw: string) => Slots | SkipReason) => {
-  if (spec.kind === 'json') return jsonLineParser(spec)
+  if (spec.kind === 'json') {
+    const parseJson = jsonLineParser(spec)
+    return (raw) => parseJson(raw) ?? 'not JSON'
+  }
   const parse = spec.parse
   return (raw) => parse(raw) ?? 'not a log line'
 }
@@ -48,7 +51,5 @@ export const formatReaders = (spec: FormatSpec, options: RecordOptions): { read:
   }
   return { read, gated }
 }
-
-export const gatedRecordReader = (spec: FormatSpec, options: RecordOptions): GatedRecordReader => formatReaders(spec, options).gated
 
 export const recordReader = (spec: FormatSpec, options: RecordOptions): RecordReader => formatReaders(spec, options).read

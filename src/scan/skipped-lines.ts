@@ -1,23 +1,24 @@
 /**
- * Lines that are not log lines are skipped and counted per reason; the run
- * ends with one summary line about them. Under `--verbose` the first few
- * are also shown as they are met, cut short and with control characters
- * made visible, so a hostile line cannot act on the terminal.
+ * Lines that are not what an input should hold (log lines for `build`, rows
+ * for `merge`) are skipped and counted per reason; the run ends with one
+ * summary line about them. Under `--verbose` the first few are also shown as
+ * they are met, cut short and with control characters made visible, so a
+ * hostile line cannot act on the terminal.
  */
 
-import { visible } from '../text/visible.js'
 import { positionText, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
+import { visible } from '../text/visible.js'
 
 /** How many skipped lines `--verbose` shows. */
 export const SHOWN_SKIPPED_LINES = 20
 /** How much of each it shows. */
 export const SHOWN_LINE_LENGTH = 120
 
-export class SkippedLines {
+export class SkippedLines<Reason extends string = SkipReason> {
   /** Non-blank lines read. */
   lines = 0
   count = 0
-  readonly byReason = new Map<SkipReason, number>()
+  readonly byReason = new Map<Reason, number>()
   first: LinePosition | null = null
   private readonly show: ((line: string) => void) | null
 
@@ -26,7 +27,7 @@ export class SkippedLines {
     this.show = show
   }
 
-  add(reason: SkipReason, at: LinePosition, raw = ''): void {
+  add(reason: Reason, at: LinePosition, raw = ''): void {
     this.count++
     this.byReason.set(reason, (this.byReason.get(reason) ?? 0) + 1)
     this.first ??= at

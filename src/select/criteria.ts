@@ -64,9 +64,6 @@ export const CRITERION_PARSERS = {
   crawlers: parseCrawlers,
 } as const satisfies { [K in keyof Criteria]?: (text: string) => Criteria[K] }
 
-/** The default criteria with some replaced. */
-export const withCriteria = (changes: Partial<Criteria> = {}): Criteria => ({ ...DEFAULT_CRITERIA, ...changes })
-
 /** Checks what no single value can show: throws a usage error when the criteria exclude everything by construction. */
 export const checkCriteria = (criteria: Criteria): void => {
   const { from, until } = criteria

@@ -1,14 +1,11 @@
 /**
  * Keeps the newest N items seen, in memory bounded by N: a min-heap whose
- * root is the oldest item kept, as in ndjson-top. Newer means a later time;
- * between equal times, the item later in the input. Items may be pushed in
- * any order when the caller gives each one its place in the input
- * (`order`); by default the push order is the input order.
+ * root is the oldest item kept, as in ndjson-top. Newer means a later time
+ * (`timeOf`: epoch milliseconds for access records, microseconds for merged
+ * rows); between equal times, the item with the larger `order`. Items may be
+ * pushed in any order when the caller gives each one its place in the input
+ * (`order`); by default the push order is the order, so the later wins.
  */
-
-export interface Timed {
-  time: number
-}
 
 interface Entry<T> {
   item: T
@@ -19,14 +16,16 @@ interface Entry<T> {
 /** Is a older than b? */
 const older = <T>(a: Entry<T>, b: Entry<T>): boolean => a.time < b.time || (a.time === b.time && a.seq < b.seq)
 
-export class NewestN<T extends Timed> {
+export class NewestN<T> {
   readonly limit: number
+  readonly #timeOf: (item: T) => number
   #heap: Entry<T>[] = []
   #seq = 0
 
-  constructor(limit: number) {
+  constructor(limit: number, timeOf: (item: T) => number) {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`)
     this.limit = limit
+    this.#timeOf = timeOf
   }
 
   get size(): number {
@@ -46,7 +45,7 @@ export class NewestN<T extends Timed> {
 
   /** `order`: the item's place in the input; larger is later. Defaults to the push order. */
   push(item: T, order: number = this.#seq++): void {
-    const entry: Entry<T> = { item, time: item.time, seq: order }
+    const entry: Entry<T> = { item, time: this.#timeOf(item), seq: order }
     const heap = this.#heap
     if (heap.length < this.limit) {
       heap.push(entry)

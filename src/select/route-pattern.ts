@@ -14,38 +14,31 @@
 import type { SegmentTest } from './segment-types.js'
 
 /**
- * Tests a target given as its path segments (the path without its leading
- * `/`, split on `/`) and its query (null when the target has no `?`).
- * `segmentCount` is how many segments a matching path has, so a caller can
- * pass over the patterns a path cannot match before looking closer.
+ * A compiled pattern. `segmentCount` is how many segments a matching path has
+ * (the number of `/` in it), so a caller can pass over the patterns a path
+ * cannot match before looking closer.
  */
-export type TargetMatcher = ((segments: readonly string[], query: string | null) => boolean) & {
+export interface TargetMatcher {
   readonly segmentCount: number
   /**
-   * The same test on the target itself (`/path?query`, no scheme or host):
-   * its path, up to `pathEnd` (the `?` or the end), must start with `/` and
-   * have `segmentCount` segments. No array is made, and the test stops at
-   * the first segment that does not match.
+   * Tests a target as logged (`/path?query`, no scheme or host): its path, up
+   * to `pathEnd` (the `?` or the end), must start with `/` and have
+   * `segmentCount` segments. No array is made, and the test stops at the
+   * first segment that does not match.
    */
   readonly matchesTarget: (target: string, pathEnd: number) => boolean
 }
 
-/** `/a/b/` → `['a', 'b', '']`; null when the path does not start with `/`. */
-export const pathSegments = (path: string): string[] | null =>
-  path.charCodeAt(0) === 0x2f ? path.slice(1).split('/') : null
-
-/** How many segments `pathSegments` gives for a path that starts with `/`: the number of `/` in it (before `end`). */
+/** How many segments a path that starts with `/` has: the number of `/` in it (before `end`). */
 export const segmentCountOf = (path: string, end = path.length): number => {
   let count = 0
   for (let i = path.indexOf('/'); i >= 0 && i < end; i = path.indexOf('/', i + 1)) count++
   return count
 }
 
-type PartTest = SegmentTest
-
 /** One segment or query value of a pattern: its test, and its text when it is written out (then it is compared in place). */
 interface Part {
-  test: PartTest
+  test: SegmentTest
   literal: string | null
 }
 
@@ -114,9 +107,6 @@ export const compileRoutePattern = (pattern: string, types: Record<string, Segme
     }
   }
 
-  const queryMatches = (query: string | null): boolean =>
-    query === null ? parameters.length === 0 : parameters.length > 0 && queryMatchesAt(query, 0)
-
   const matchesTarget = (target: string, pathEnd: number): boolean => {
     const hasQuery = pathEnd < target.length
     if ((parameters.length === 0) === hasQuery) return false
@@ -130,10 +120,5 @@ export const compileRoutePattern = (pattern: string, types: Record<string, Segme
     return !hasQuery || queryMatchesAt(target, pathEnd + 1)
   }
 
-  const matcher = (segments: readonly string[], query: string | null): boolean => {
-    if (segments.length !== segmentCount) return false
-    for (let i = 0; i < segmentCount; i++) if (!(parts[i] as Part).test(segments[i] as string)) return false
-    return queryMatches(query)
-  }
-  return Object.assign(matcher, { segmentCount, matchesTarget })
+  return { segmentCount, matchesTarget }
 }

@@ -4,6 +4,7 @@
  * a row.
  */
 
+import { displayUrl } from '../text/url.js'
 import { compileRoutePattern, segmentCountOf, type TargetMatcher } from './route-pattern.js'
 import { defaultSegmentTypes, RESERVED_SEGMENTS, segmentTypesWith, type SegmentTest } from './segment-types.js'
 
@@ -17,27 +18,6 @@ export const DEFAULT_SHAPES: readonly string[] = [
   '/robots.txt',
   '/sitemap_index.xml',
 ]
-
-const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/
-
-/**
- * Path and query of a request target as logged. An absolute-form target
- * (`http://host/x?y`) is reduced to its path and query first.
- */
-export const pathAndQuery = (target: string): { path: string; query: string | null } => {
-  // an absolute form starts with a scheme letter; most targets start with `/`
-  const authority = target.charCodeAt(0) === 0x2f ? null : ABSOLUTE_FORM.exec(target)
-  let rest = authority ? target.slice(authority[0].length) : target
-  if (authority && !rest.startsWith('/')) rest = `/${rest}`
-  const q = rest.indexOf('?')
-  return q < 0 ? { path: rest, query: null } : { path: rest.slice(0, q), query: rest.slice(q + 1) }
-}
-
-/** The URL column: path and query as requested, without scheme and host. */
-export const displayUrl = (target: string): string => {
-  const { path, query } = pathAndQuery(target)
-  return query === null ? path : `${path}?${query}`
-}
 
 /** The URL shapes a row may have. Method, status and the rest are search criteria (criteria.ts). */
 export interface RowRule {

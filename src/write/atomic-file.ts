@@ -11,12 +11,9 @@
 import { constants, rmSync } from 'node:fs'
 import { access, open, readFile, rename, stat, type FileHandle } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { inputError } from '../errors.js'
+import { inputError, writeErrnoWords } from '../errors.js'
 import { onStopSignal } from './stop-signals.js'
-import { isAlive, removeStaleTemps, tempPathFor } from './temp-files.js'
-import { writeFailure } from './write-failure.js'
-
-const reason = (e: unknown): string => writeFailure(e)
+import { activeTemps, removeStaleTemps, tempPathFor } from './temp-files.js'
 
 /** Fail early, before any input is read, when the target cannot be written. */
 export const checkWritable = async (path: string): Promise<void> => {
@@ -26,14 +23,11 @@ export const checkWritable = async (path: string): Promise<void> => {
     if (!folder.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' })
     await access(dirname(target), constants.W_OK)
   } catch (e) {
-    throw inputError(`cannot write ${path}: ${reason(e)}`, 'choose another --output')
+    throw inputError(`cannot write ${path}: ${writeErrnoWords(e)}`, 'choose another --output')
   }
   const existing = await stat(target).catch(() => null)
   if (existing?.isDirectory()) throw inputError(`cannot write ${path}: it is a folder`, 'give a file name, e.g. --output out.html')
 }
-
-/** Temporary files this process holds right now; a stale-file sweep leaves them alone. */
-const activeTemps = new Set<string>()
 
 /** What publishing did: replaced the target, or left it alone because it was already byte-identical. */
 export type Published = 'written' | 'unchanged'
@@ -84,7 +78,7 @@ export const reserveFile = async (path: string): Promise<ReservedFile> => {
   } catch (e) {
     finish()
     removeTmp()
-    throw inputError(`cannot write ${path}: ${reason(e)}`, 'choose another --output')
+    throw inputError(`cannot write ${path}: ${writeErrnoWords(e)}`, 'choose another --output')
   }
   const opened = handle
 
@@ -101,7 +95,7 @@ export const reserveFile = async (path: string): Promise<ReservedFile> => {
     try {
       if (options.ifChanged && (await sameBytes(target, bytes))) {
         discard()
-        removeStaleTemps(target, { active: activeTemps, now: Date.now(), alive: isAlive })
+        removeStaleTemps(target)
         return 'unchanged'
       }
       const existing = await stat(target).catch(() => null)
@@ -113,18 +107,12 @@ export const reserveFile = async (path: string): Promise<ReservedFile> => {
       await rename(tmp, target)
     } catch (e) {
       discard()
-      throw inputError(`cannot write ${path}: ${reason(e)}`)
+      throw inputError(`cannot write ${path}: ${writeErrnoWords(e)}`)
     }
     finish()
-    removeStaleTemps(target, { active: activeTemps, now: Date.now(), alive: isAlive })
+    removeStaleTemps(target)
     return 'written'
   }
 
   return { path, commit, discard }
-}
-
-/** Reserve and commit in one go, for content that is ready. */
-export const writeFileAtomic = async (path: string, content: string, options: CommitOptions = {}): Promise<Published> => {
-  const file = await reserveFile(path)
-  return file.commit(content, options)
 }

@@ -19,17 +19,15 @@
  * other content is refused. Temporary folders are named like
  * `.<DIR>.<host>.<pid>.<12 hex>.site-new` (or `.site-old` for the backup); on
  * SIGINT/SIGTERM/SIGHUP they are removed, and a later run removes those left by
- * a run that is gone (see temp-files.ts for the same rule on single files).
+ * a run that is gone (temp-files.ts: one naming scheme and one rule for files and folders).
  */
 
-import { randomBytes } from 'node:crypto'
 import { constants, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { access, chmod, lstat, mkdir, open, readdir, realpath, rm, stat } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
-import { inputError, isUserError } from '../errors.js'
+import { dirname, join, resolve } from 'node:path'
+import { inputError, isUserError, writeErrnoWords } from '../errors.js'
 import { onStopSignal } from './stop-signals.js'
-import { HOST_TAG, isAlive, STALE_AFTER_MS } from './temp-files.js'
-import { writeFailure } from './write-failure.js'
+import { activeTemps, staleCheckNow, staleTemps, tempPathFor, type StaleCheck } from './temp-files.js'
 
 /** The file that marks a folder as a site written by us. */
 export const SITE_MARKER = '.profiler-search-site'
@@ -43,24 +41,13 @@ export interface SiteFile {
 
 /** How many files are written at the same time. */
 const WRITE_CONCURRENCY = 16
-const MAX_BASE = 160
 /** Site paths are ours (`profiles/<token>.html`): no dot files, no `..`, nothing else. */
 const SAFE_PATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
 
-type TempKind = 'site-new' | 'site-old'
-
-const reason = (e: unknown): string => writeFailure(e, { ENOTEMPTY: 'another run published there at the same time' })
+const reason = (e: unknown): string => writeErrnoWords(e, { ENOTEMPTY: 'another run published there at the same time' })
 
 const cannotWrite = (dir: string, why: string, hint = 'choose another --out-dir'): Error =>
   inputError(`cannot write --out-dir ${dir}: ${why}`, hint)
-
-const tempPath = (target: string, kind: TempKind): string =>
-  join(dirname(target), `.${basename(target).slice(0, MAX_BASE)}.${HOST_TAG}.${process.pid}.${randomBytes(6).toString('hex')}.${kind}`)
-
-const tempPattern = (target: string): RegExp => {
-  const base = basename(target).slice(0, MAX_BASE).replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
-  return new RegExp(`^\\.${base}\\.([A-Za-z0-9-]+)\\.([1-9]\\d{0,9})\\.[0-9a-f]{12}\\.(site-new|site-old)$`)
-}
 
 /**
  * The real folder DIR names (a symlink the user made is followed, so the
@@ -97,20 +84,8 @@ export const checkSiteDir = async (dir: string): Promise<string> => {
  * Temporary folders of runs that are gone: removed, except that a backup is
  * put back when DIR itself is missing (a run killed between its two renames).
  */
-export const removeStaleSiteTemps = (target: string, now = Date.now()): void => {
-  const pattern = tempPattern(target)
-  const folder = dirname(target)
-  const stale = readdirSync(folder).flatMap((name) => {
-    const match = pattern.exec(name)
-    if (!match) return []
-    const path = join(folder, name)
-    const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? now
-    const ownHost = match[1] === HOST_TAG
-    const pid = Number(match[2])
-    const gone = ownHost ? pid !== process.pid && !isAlive(pid) : now - mtime > STALE_AFTER_MS
-    return gone ? [{ path, mtime, kind: match[3] as TempKind }] : []
-  })
-  stale.sort((a, b) => b.mtime - a.mtime)
+export const removeStaleSiteTemps = (target: string, check: StaleCheck = staleCheckNow()): void => {
+  const stale = staleTemps(target, ['site-new', 'site-old'], check).sort((a, b) => b.mtime - a.mtime)
   for (const temp of stale) {
     try {
       if (temp.kind === 'site-old' && !statSync(target, { throwIfNoEntry: false })) renameSync(temp.path, target)
@@ -172,7 +147,7 @@ const swapIn = (dir: string, target: string, fresh: string): string | null => {
     throw inputError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
       `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`)
   }
-  const backup = tempPath(target, 'site-old')
+  const backup = tempPathFor(target, 'site-old')
   renameSync(target, backup)
   try {
     renameSync(fresh, target)
@@ -196,8 +171,11 @@ const swapIn = (dir: string, target: string, fresh: string): string | null => {
 export const publishSite = async (dir: string, files: readonly SiteFile[]): Promise<void> => {
   const target = await checkSiteDir(dir)
   removeStaleSiteTemps(target)
-  const fresh = tempPath(target, 'site-new')
+  const fresh = tempPathFor(target, 'site-new')
+  /** Ours until done: removed on a stop signal, and never taken for a stale one by a sweep of this process. */
   const temps = new Set([fresh])
+  activeTemps.add(fresh)
+  let backup: string | null = null
   const release = onStopSignal(() => {
     // Writes already queued in the thread pool may still add a file while we
     // remove the folder: retry on ENOTEMPTY. A folder left anyway is removed by the next run.
@@ -215,10 +193,11 @@ export const publishSite = async (dir: string, files: readonly SiteFile[]): Prom
     await mkdir(fresh, { mode })
     await chmod(fresh, mode)
     await writeSite(fresh, files)
-    const backup = swapIn(dir, target, fresh)
+    backup = swapIn(dir, target, fresh)
     temps.delete(fresh)
     if (backup) {
       temps.add(backup)
+      activeTemps.add(backup)
       // The new site is live; a backup that cannot be removed now is removed by the next run.
       await rm(backup, { recursive: true, force: true }).catch(() => undefined)
     }
@@ -228,5 +207,7 @@ export const publishSite = async (dir: string, files: readonly SiteFile[]): Prom
     throw cannotWrite(dir, reason(e))
   } finally {
     release()
+    activeTemps.delete(fresh)
+    if (backup) activeTemps.delete(backup)
   }
 }

@@ -1,13 +1,19 @@
 /**
- * The temporary files a publish leaves next to its target, and how a later
- * run recognises the ones whose writer is gone.
+ * The working names a publish uses next to its target, and how a later run
+ * recognises the ones whose writer is gone. One scheme for `-o` files and
+ * `--out-dir` folders:
  *
- * A temporary file is named `.<target>.<host>.<pid>.<12 hex>.tmp`, so it is
- * hidden, sorts next to its target, and says which process made it. A run
- * killed with SIGKILL cannot remove its file; the next run that publishes the
- * same target removes every file of this pattern whose writer is not running
- * any more (same host, PID not alive), and any of this pattern older than a
- * day (a writer on another host sharing the folder, or a reused PID).
+ *   .<target>.<host>.<pid>.<12 hex>.tmp        a page being written (-o)
+ *   .<target>.<host>.<pid>.<12 hex>.site-new   a site being written (--out-dir)
+ *   .<target>.<host>.<pid>.<12 hex>.site-old   the previous site, while it is swapped out
+ *
+ * Each is hidden, sorts next to its target, and says which process made it;
+ * the target's name is cut to MAX_BASE_BYTES bytes of UTF-8, so the whole
+ * name stays under the usual 255-byte limit. A run killed with SIGKILL cannot
+ * remove what it made; the next run that publishes the same target removes
+ * every such name whose writer is not running any more (same host, PID not
+ * alive), and any older than a day (a writer on another host sharing the
+ * folder, or a reused PID), but never one this process is using.
  */
 
 import { randomBytes } from 'node:crypto'
@@ -15,11 +21,13 @@ import { readdirSync, rmSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 
-/** A temporary file this old is stale whoever made it. */
+/** A temporary name this old is stale whoever made it. */
 export const STALE_AFTER_MS = 24 * 60 * 60 * 1000
 
 /** Names are cut to this many bytes, so the temporary name stays under the usual 255-byte limit. */
 const MAX_BASE_BYTES = 160
+
+export type TempKind = 'tmp' | 'site-new' | 'site-old'
 
 /** The host part: letters, digits and hyphens only, so the name parses back. */
 export const HOST_TAG = (hostname().replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40) || 'host')
@@ -39,19 +47,20 @@ const baseOf = (target: string): string => {
 const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
 
 /** A fresh temporary path for `target` (an absolute path), in the target's folder. */
-export const tempPathFor = (target: string): string =>
-  join(dirname(target), `.${baseOf(target)}.${HOST_TAG}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+export const tempPathFor = (target: string, kind: TempKind = 'tmp'): string =>
+  join(dirname(target), `.${baseOf(target)}.${HOST_TAG}.${process.pid}.${randomBytes(6).toString('hex')}.${kind}`)
 
 export interface TempName {
   host: string
   pid: number
+  kind: TempKind
 }
 
-/** The writer of a temporary file of `target`, or null when `name` is not one. */
+/** The writer of a temporary name of `target`, or null when `name` is not one. */
 export const parseTempName = (target: string, name: string): TempName | null => {
-  const pattern = new RegExp(`^\\.${escapeRegExp(baseOf(target))}\\.([A-Za-z0-9-]+)\\.([1-9]\\d{0,9})\\.[0-9a-f]{12}\\.tmp$`)
+  const pattern = new RegExp(`^\\.${escapeRegExp(baseOf(target))}\\.([A-Za-z0-9-]+)\\.([1-9]\\d{0,9})\\.[0-9a-f]{12}\\.(tmp|site-new|site-old)$`)
   const match = pattern.exec(name)
-  return match ? { host: match[1] as string, pid: Number(match[2]) } : null
+  return match ? { host: match[1] as string, pid: Number(match[2]), kind: match[3] as TempKind } : null
 }
 
 /** Whether a process with this PID runs on this machine (EPERM: it does, as another user). */
@@ -64,18 +73,28 @@ export const isAlive = (pid: number): boolean => {
   }
 }
 
+/** Temporary paths this process is using right now: never stale. */
+export const activeTemps = new Set<string>()
+
 export interface StaleCheck {
-  /** Temporary files this process is using right now: never stale. */
+  /** Temporary paths in use right now. */
   active: ReadonlySet<string>
   now: number
   alive: (pid: number) => boolean
 }
 
-/**
- * Removes the stale temporary files of `target` and returns their names.
- * Best effort: a file that vanishes or cannot be removed is left to the next run.
- */
-export const removeStaleTemps = (target: string, check: StaleCheck): string[] => {
+/** The check as of now, against the processes running now. */
+export const staleCheckNow = (): StaleCheck => ({ active: activeTemps, now: Date.now(), alive: isAlive })
+
+export interface StaleTemp extends TempName {
+  name: string
+  path: string
+  /** Modification time, ms (now when it vanished meanwhile). */
+  mtime: number
+}
+
+/** The temporary names of `target` whose writer is gone, of the given kinds. A folder that cannot be read has none. */
+export const staleTemps = (target: string, kinds: readonly TempKind[], check: StaleCheck = staleCheckNow()): StaleTemp[] => {
   const folder = dirname(target)
   let names: string[]
   try {
@@ -83,25 +102,29 @@ export const removeStaleTemps = (target: string, check: StaleCheck): string[] =>
   } catch {
     return []
   }
-  const removed: string[] = []
-  for (const name of names) {
+  return names.flatMap((name) => {
     const writer = parseTempName(target, name)
     const path = join(folder, name)
-    if (!writer || check.active.has(path)) continue
+    if (!writer || !kinds.includes(writer.kind) || check.active.has(path)) return []
+    const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs
     const sameHost = writer.host === HOST_TAG
-    const ownedByUs = sameHost && writer.pid === process.pid
-    let stale = sameHost && (ownedByUs || !check.alive(writer.pid))
-    if (!stale) {
-      const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs
-      stale = mtime !== undefined && check.now - mtime > STALE_AFTER_MS
-    }
-    if (!stale) continue
+    const gone = sameHost && (writer.pid === process.pid || !check.alive(writer.pid))
+    const stale = gone || (mtime !== undefined && check.now - mtime > STALE_AFTER_MS)
+    return stale ? [{ ...writer, name, path, mtime: mtime ?? check.now }] : []
+  })
+}
+
+/**
+ * Removes the stale temporary files (`.tmp`) of `target` and returns their
+ * names. Best effort: one that vanishes or cannot be removed is left to the
+ * next run.
+ */
+export const removeStaleTemps = (target: string, check: StaleCheck = staleCheckNow()): string[] =>
+  staleTemps(target, ['tmp'], check).flatMap(({ name, path }) => {
     try {
       rmSync(path, { force: true })
-      removed.push(name)
+      return [name]
     } catch {
-      // left for the next run
+      return []
     }
-  }
-  return removed
-}
+  })

@@ -12,8 +12,9 @@ import { join } from 'node:path'
 import { PassThrough, Writable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
-import { build, type BuildOptions } from '../../src/jobs/build.js'
+import { build } from '../../src/jobs/build.js'
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/select/criteria.js'
+import { buildOptions } from '../helpers/build-options.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'backward-property-'))
@@ -91,10 +92,10 @@ const rowsOf = async (folder: string, c: Case, fullScan: boolean): Promise<unkno
   if (c.criteria.url) criteria.url = CRITERION_PARSERS.url(c.criteria.url) as Criteria['url']
   if (c.criteria.status) criteria.status = c.criteria.status === 'any' ? null : CRITERION_PARSERS.status(c.criteria.status) as Criteria['status']
   if (c.criteria.method) criteria.method = null
-  const options: BuildOptions = {
-    inputs: c.named.map((name) => join(folder, name)), output: null, limit: c.limit, tz: 'UTC', emit: 'ndjson',
+  const options = buildOptions({
+    inputs: c.named.map((name) => join(folder, name)), limit: c.limit, tz: 'UTC', emit: 'ndjson',
     criteria, fullScan, orderTolerance: c.tolerance, quiet: true, backwardMinBytes: 0,
-  }
+  })
   await build(options, { stdin: new PassThrough(), stdout: out.stream, warn: () => undefined })
   return out.text().split('\n').filter(Boolean).map((line) => {
     const row = JSON.parse(line) as Record<string, unknown>

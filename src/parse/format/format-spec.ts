@@ -5,7 +5,7 @@
  * the fields of any of them into an AccessRecord.
  */
 
-import type { LineParser } from './line-compiler.js'
+import type { LineParser } from './line-plan.js'
 import type { TimeField } from '../time/time-field.js'
 
 /** What a field means for the record. */

@@ -5,13 +5,12 @@
  * its default escaping `"` and `\` appear as `\x22` and `\x5C`, which is
  * not JSON until those escapes are protected and decoded afterwards.
  * Strings and numbers are accepted for any value; a line that is not a JSON
- * object is a skipped line, never an error.
+ * object gives null (a skipped line), never an error.
  */
 
-import type { SkipReason } from '../record/access-record.js'
 import { decodeLogEscapes } from './escapes.js'
 import type { JsonFormatSpec } from './format-spec.js'
-import type { Slots } from './line-compiler.js'
+import type { Slots } from './line-plan.js'
 
 type Decoded = { object: Record<string, unknown>; escaped: boolean } | null
 
@@ -48,14 +47,15 @@ const valueAt = (object: Record<string, unknown>, path: readonly string[]): unkn
   return value
 }
 
-export const jsonLineParser = (spec: JsonFormatSpec): ((line: string) => Slots | SkipReason) => {
+/** The slots of a JSON line, or null when it is not a JSON object. */
+export const jsonLineParser = (spec: JsonFormatSpec): ((line: string) => Slots | null) => {
   const { paths, escape } = spec
   const count = paths.length
   return (line) => {
     const start = line.charCodeAt(0) === 0x7b ? 0 : line.search(/\S/)
-    if (start < 0 || line.charCodeAt(start) !== 0x7b) return 'not JSON'
+    if (start < 0 || line.charCodeAt(start) !== 0x7b) return null
     const decoded = decode(line, escape)
-    if (!decoded) return 'not JSON'
+    if (!decoded) return null
     const slots: Slots = []
     for (let i = 0; i < count; i++) {
       const value = valueAt(decoded.object, paths[i] as readonly string[])

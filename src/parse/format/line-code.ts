@@ -1,5 +1,5 @@
 /**
- * The steps of a compiled format (see line-format.ts) written out as one
+ * The steps of a compiled format (see line-compiler.ts) written out as one
  * function: the same checks in the same order, but as straight-line code the
  * engine optimises as a whole, instead of a call through a list of closures
  * for every field of every line. A closure step is called from the code for
@@ -10,23 +10,7 @@
  * so no text from a format or a log line ever becomes code.
  */
 
-import type { FieldToken, FormatToken, LineParser, Slots } from './line-compiler.js'
-
-/** A step returns the position after what it consumed, or -1. */
-export type Step = (line: string, pos: number, out: Slots) => number
-
-/** One step of the plan, as line-format.ts decided it. */
-export interface PlannedStep {
-  /** The same step as a closure: run when the kind has no inline form. */
-  run: Step
-  token: FormatToken
-  /** For a field: the literal right after it that its step also takes, else null. */
-  then: string | null
-  /** For a field: the token after it (the `then` literal when there is one): what must follow a delimited field. */
-  next: FormatToken | undefined
-  /** For a bare field: the literal it stops at (past fields glued to it), or null. */
-  stopLiteral: string | null
-}
+import type { FieldToken, FormatToken, LineParser, PlannedStep } from './line-plan.js'
 
 const QUOTE = 0x22
 const BRACKET = 0x5b
@@ -141,7 +125,8 @@ export const lineParserCode = (plan: readonly PlannedStep[], optionalStep: numbe
   const source = `"use strict";\n${constants}\nreturn function parseLine(line) {\n    const out = [];\n    let pos = 0, end = 0, i = 0, b = 0, f = 0;\n${body}\n};`
   try {
     // built from numbers and constant names only, see the top of this file
-    return new Function('values', source)(src.values) as LineParser
+    const parse = new Function('values', source)(src.values) as (line: string) => ReturnType<LineParser>
+    return Object.assign(parse, { runs: 'inline' as const })
   } catch (e) {
     if (e instanceof EvalError) return null
     throw e

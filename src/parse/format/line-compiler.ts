@@ -6,59 +6,8 @@
  * passed over without copying.
  */
 
-import { lineParserCode, type PlannedStep, type Step } from './line-code.js'
-
-/** Where a field ends, for a field that is neither quoted nor bracketed. */
-export type Extent =
-  /** Up to the next literal; the last field takes the rest of the line (a `trailing` format: up to a space). */
-  | { type: 'toNext' }
-  /** A field that knows its own shape (a time, digits): `consume` returns its end or -1. */
-  | { type: 'shape'; consume: (line: string, pos: number) => number; selfDelimiting: boolean }
-  /**
-   * A URL path: up to a `?` or the next literal. `dashIsArgs`: nginx writes
-   * `-` for absent `$args`, so without a `?` a last `-` belongs to the args.
-   */
-  | { type: 'path'; dashIsArgs: boolean }
-  /** Apache `%q`: `?query` or nothing. */
-  | { type: 'query' }
-  /** nginx `$is_args`: `?` or nothing. */
-  | { type: 'isArgs' }
-  /** nginx `$args`: right after a path, an optional `?`, then up to the next literal. */
-  | { type: 'args' }
-
-/** How a field is delimited in the line. */
-export type Quoting = 'bare' | 'quoted' | 'bracketed'
-
-export interface FieldToken {
-  kind: 'field'
-  /** The output slot, or -1 for a field that is only passed over. */
-  slot: number
-  /** As written in the format (`$remote_addr`, `%>s`), for messages. */
-  label: string
-  quoting: Quoting
-  extent: Extent
-  /** Whether a bare field may be empty. */
-  canBeEmpty: boolean
-}
-
-export type FormatToken = { kind: 'literal'; text: string } | FieldToken
-
-export interface LogFormat {
-  name: string
-  tokens: readonly FormatToken[]
-  /** Whether text after the last token (starting with a space) is allowed. */
-  trailing: boolean
-  /**
-   * A line may also end right before this token (and have none of the
-   * tokens from here on): `combined` read as `common`. Absent: no such end.
-   */
-  optionalFrom?: number
-}
-
-/** The raw (still escaped) text of each slot. */
-export type Slots = string[]
-
-export type LineParser = (line: string) => Slots | null
+import { lineParserCode } from './line-code.js'
+import type { CompileMode, Extent, FieldToken, FormatToken, LineParser, LogFormat, PlannedStep, Slots, Step } from './line-plan.js'
 
 /** Two fields follow each other with nothing that tells where the first ends. */
 export class AdjacentFieldsError extends Error {
@@ -272,7 +221,7 @@ const fieldStep = (tokens: readonly FormatToken[], i: number, token: FieldToken,
 /** The plan run step by step through its closures. */
 const stepsParser = (steps: readonly Step[], optionalStep: number, trailing: boolean): LineParser => {
   const count = steps.length
-  return (line) => {
+  const parse = (line: string): Slots | null => {
     const out: Slots = []
     let pos = 0
     for (let i = 0; i < count; i++) {
@@ -283,10 +232,8 @@ const stepsParser = (steps: readonly Step[], optionalStep: number, trailing: boo
     if (pos !== line.length && !(trailing && line.charCodeAt(pos) === 0x20)) return null
     return out
   }
+  return Object.assign(parse, { runs: 'steps' as const })
 }
-
-/** How a format is run: as one generated function (the default), or step by step through closures (the reference it must agree with). */
-export type CompileMode = 'inline' | 'steps'
 
 /** Compiles a format; throws AdjacentFieldsError when two fields cannot be told apart. */
 export const compileFormat = (format: LogFormat, mode: CompileMode = 'inline'): LineParser => {
@@ -297,7 +244,8 @@ export const compileFormat = (format: LogFormat, mode: CompileMode = 'inline'): 
     // The field before the optional part looks past it: read the short form with its own parser.
     const short = compileFormat({ name: format.name, tokens: tokens.slice(0, optionalFrom), trailing: false }, mode)
     const full = compileFormat({ name: format.name, tokens, trailing }, mode)
-    return (line) => full(line) ?? short(line)
+    const either = (line: string): Slots | null => full(line) ?? short(line)
+    return Object.assign(either, { runs: full.runs === 'inline' && short.runs === 'inline' ? 'inline' as const : 'steps' as const })
   }
   // A literal is taken by the step of the field before it where it can be,
   // but not the one the optional part starts with: the line may end before it.

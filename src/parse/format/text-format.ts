@@ -6,7 +6,8 @@
  */
 
 import type { Dialect, FieldSpec, TextFormatSpec } from './format-spec.js'
-import { AdjacentFieldsError, compileFormat, type Extent, type FormatToken } from './line-compiler.js'
+import { AdjacentFieldsError, compileFormat } from './line-compiler.js'
+import type { Extent, FormatToken } from './line-plan.js'
 
 export interface FieldPiece {
   kind: 'field'

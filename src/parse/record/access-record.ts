@@ -10,7 +10,7 @@ import type { ClientChooser } from './client-ip.js'
 import { parseDuration } from './duration.js'
 import { decodeLogEscapes } from '../format/escapes.js'
 import type { FieldSpec, FormatSpec } from '../format/format-spec.js'
-import type { Slots } from '../format/line-compiler.js'
+import type { Slots } from '../format/line-plan.js'
 import { splitRequestLine } from './request-line.js'
 import { slotsWithRole as slotsOf, slotTimeReader } from './slot-time.js'
 import type { LogZone } from '../time/log-zone.js'
@@ -37,8 +37,6 @@ export interface RecordOptions {
   /** `--client-ip forwarded`: picks the client from the peer and X-Forwarded-For; null keeps the peer. */
   client: ClientChooser | null
 }
-
-export type RecordBuilder = (slots: Slots, raw: string, at: LinePosition) => AccessRecord | SkipReason
 
 /** Tokens hold the seconds in 8 hex digits: 1970 up to early 2106. */
 const MAX_TIME = 0x1_0000_0000 * 1000
@@ -209,11 +207,4 @@ export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): Re
     }
   }
   return { facts, record }
-}
-
-/** Slots → a record, or why the line is not a log line. */
-export const compileRecordBuilder = (spec: FormatSpec, options: RecordOptions): RecordBuilder => {
-  const { facts, record } = compileRecordSteps(spec, options)
-  const known = emptyLineFacts()
-  return (slots, raw, at) => facts(slots, known) ?? record(slots, known, raw, at)
 }

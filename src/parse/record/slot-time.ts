@@ -5,7 +5,7 @@
  */
 
 import type { FieldSpec } from '../format/format-spec.js'
-import type { Slots } from '../format/line-compiler.js'
+import type { Slots } from '../format/line-plan.js'
 import { readClfTimeInto, type LoggedTime } from '../time/clf-time.js'
 import type { LogZone } from '../time/log-zone.js'
 import { emptyTimeParts, resolveTime, type ResolvedTime, type TimeReader } from '../time/time-parts.js'

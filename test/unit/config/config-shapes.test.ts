@@ -1,8 +1,9 @@
 import t from 'tap'
 import { shapeSettings } from '../../../src/config/config-shapes.js'
-import { pathSegments } from '../../../src/select/route-pattern.js'
 import { RESERVED_SEGMENTS } from '../../../src/select/segment-types.js'
-import { DEFAULT_SHAPES, DEFAULT_SHAPE_SETTINGS, defaultRowRule, hasListedShape, pathAndQuery, shapeRowRule, type RowRule } from '../../../src/select/shapes.js'
+import { DEFAULT_SHAPES, DEFAULT_SHAPE_SETTINGS, defaultRowRule, hasListedShape, shapeRowRule, type RowRule } from '../../../src/select/shapes.js'
+import { pathAndQuery } from '../../../src/text/url.js'
+import { pathSegments } from '../../helpers/segment-route-matcher.js'
 
 const listed = (rule: RowRule, targets: string[]): string[] => targets.filter((target) => hasListedShape(rule, target))
 

@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { Notice } from '../../../src/notices/php-notice.js'
-import { createPicker, pickNotices } from '../../../src/notices/pick.js'
+import { createPicker } from '../../../src/notices/pick.js'
+import { pickNotices } from '../../helpers/notices.js'
 
 const n = (message: string, line = '1'): Notice => ({ message, file: '/a.php', line })
 const messages = (notices: readonly Notice[]): string[] => notices.map((x) => `${x.message}:${x.line}`)

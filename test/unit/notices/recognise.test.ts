@@ -1,6 +1,7 @@
 import t from 'tap'
 import { noticeText } from '../../../src/notices/php-notice.js'
-import { MAX_ENTRY_CHARS, MAX_ENTRY_LINES, NOTICE_SHAPES, recogniseNotices } from '../../../src/notices/recognise.js'
+import { MAX_ENTRY_CHARS, MAX_ENTRY_LINES, NOTICE_SHAPES } from '../../../src/notices/recognise.js'
+import { recogniseNotices } from '../../helpers/notices.js'
 
 const texts = (lines: readonly string[]): string[] => recogniseNotices(lines).map(noticeText)
 

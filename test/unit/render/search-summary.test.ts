@@ -1,9 +1,12 @@
 import t from 'tap'
 import { renderPage } from '../../../src/render/page.js'
 import { searchSummary } from '../../../src/render/search-summary.js'
-import { DEFAULT_CRITERIA, withCriteria } from '../../../src/select/criteria.js'
+import { DEFAULT_CRITERIA, type Criteria } from '../../../src/select/criteria.js'
 import { parseIp } from '../../../src/select/filters/ip.js'
 import { parseTimeBound } from '../../../src/select/filters/time-range.js'
+
+/** The default criteria with some replaced. */
+const withCriteria = (changes: Partial<Criteria> = {}): Criteria => ({ ...DEFAULT_CRITERIA, ...changes })
 
 const values = (summary: ReturnType<typeof searchSummary>): string[][] =>
   summary.fields.map((f) => [f.id, f.label, f.value])

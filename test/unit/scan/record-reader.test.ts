@@ -1,7 +1,8 @@
 import t from 'tap'
 import type { LineFacts } from '../../../src/parse/record/access-record.js'
 import { preset } from '../../../src/parse/format/presets.js'
-import { formatReaders, gatedRecordReader, recordReader } from '../../../src/scan/record-reader.js'
+import { formatReaders, recordReader } from '../../../src/scan/record-reader.js'
+import { gatedRecordReader } from '../../helpers/readers.js'
 import { logZone } from '../../../src/parse/time/log-zone.js'
 
 const options = { zone: logZone('UTC'), client: null }

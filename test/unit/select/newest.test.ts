@@ -1,6 +1,8 @@
 import t from 'tap'
 import { NewestN } from '../../../src/select/newest.js'
 
+const byTime = (item: { time: number }): number => item.time
+
 interface Item {
   time: number
   id: string
@@ -9,7 +11,7 @@ interface Item {
 const ids = (items: Item[]): string[] => items.map((i) => i.id)
 
 const fill = (limit: number, items: [number, string][]): NewestN<Item> => {
-  const top = new NewestN<Item>(limit)
+  const top = new NewestN<Item>(limit, byTime)
   for (const [time, id] of items) top.push({ time, id })
   return top
 }
@@ -38,8 +40,8 @@ t.test('limit larger than the input', async (t) => {
   const top = fill(10, [[2, 'a'], [3, 'b'], [1, 'c']])
   t.strictSame(ids(top.newestFirst()), ['b', 'a', 'c'])
   t.equal(top.size, 3)
-  t.strictSame(new NewestN<Item>(4).newestFirst(), [])
-  t.equal(new NewestN<Item>(4).size, 0)
+  t.strictSame(new NewestN<Item>(4, byTime).newestFirst(), [])
+  t.equal(new NewestN<Item>(4, byTime).size, 0)
 })
 
 t.test('limit 1', async (t) => {
@@ -56,12 +58,12 @@ t.test('newestFirst does not consume the items', async (t) => {
 
 t.test('invalid limits throw', async (t) => {
   for (const limit of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-    t.throws(() => new NewestN<Item>(limit), RangeError, String(limit))
+    t.throws(() => new NewestN<Item>(limit, byTime), RangeError, String(limit))
   }
 })
 
 t.test('wouldKeep', async (t) => {
-  const top = new NewestN<Item>(2)
+  const top = new NewestN<Item>(2, byTime)
   t.equal(top.wouldKeep(-1000), true, 'empty keeps anything')
   top.push({ time: 10, id: 'a' })
   t.equal(top.wouldKeep(1), true, 'not full keeps anything')
@@ -96,7 +98,7 @@ t.test('randomized against sorting everything', async (t) => {
     const limit = 1 + int(12)
     const count = int(60)
     const span = 1 + int(trial % 2 ? 8 : 1000)
-    const top = new NewestN<{ time: number; seq: number }>(limit)
+    const top = new NewestN<{ time: number; seq: number }>(limit, byTime)
     const all: { time: number; seq: number }[] = []
     for (let seq = 0; seq < count; seq++) {
       const item = { time: int(span), seq }
@@ -112,4 +114,44 @@ t.test('randomized against sorting everything', async (t) => {
     t.strictSame(top.newestFirst().map((i) => i.seq), expected, `trial ${trial}: limit ${limit}, ${count} items`)
   }
   t.equal(wouldKeepMismatches, 0, 'wouldKeep agrees with the reference')
+})
+
+interface Row {
+  name: string
+  key: number
+}
+
+const collect = (limit: number, items: Row[]): string[] => {
+  // as merge uses it: equal instants go to the row read first (a stable merge)
+  const newest = new NewestN<Row>(limit, (item) => item.key)
+  items.forEach((item, seq) => newest.push(item, -seq))
+  return newest.newestFirst().map((item) => item.name)
+}
+
+const items = (spec: string): Row[] => spec.split(' ').map((pair) => {
+  const [name, key] = pair.split(':') as [string, string]
+  return { name, key: Number(key) }
+})
+
+t.test('merge rows: newest first, capped at the limit', async (t) => {
+  t.strictSame(collect(3, items('a:1 b:5 c:3 d:4 e:2')), ['b', 'd', 'c'])
+  t.strictSame(collect(10, items('a:1 b:5 c:3')), ['b', 'c', 'a'])
+  t.strictSame(collect(1, items('a:1 b:5 c:3')), ['b'])
+  t.strictSame(collect(2, []), [])
+})
+
+t.test('merge rows: equal instants keep reading order, a stable merge', async (t) => {
+  t.strictSame(collect(5, items('a:2 b:2 c:3 d:2 e:1')), ['c', 'a', 'b', 'd', 'e'])
+  t.strictSame(collect(2, items('a:2 b:2 c:2')), ['a', 'b'], 'the rows read first win the last places')
+})
+
+t.test('merge rows: the kept rows are those of a full stable sort', async (t) => {
+  // 1000 items with many equal keys, kept 7 at a time: the same as a full stable sort.
+  const many = Array.from({ length: 1000 }, (_, i) => ({ name: `n${i}`, key: (i * 7919) % 37 }))
+  const expected = [...many].sort((a, b) => b.key - a.key).slice(0, 7).map((item) => item.name)
+  t.strictSame(collect(7, many), expected)
+})
+
+t.test('merge rows: a bad limit is a bug', async (t) => {
+  t.throws(() => new NewestN<Row>(0, (item) => item.key), RangeError)
 })

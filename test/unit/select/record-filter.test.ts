@@ -1,11 +1,14 @@
 import t from 'tap'
 import type { AccessRecord } from '../../../src/record.js'
-import { DEFAULT_CRITERIA, withCriteria, type Criteria } from '../../../src/select/criteria.js'
+import { DEFAULT_CRITERIA, type Criteria } from '../../../src/select/criteria.js'
 import { recordFilter } from '../../../src/select/record-filter.js'
 import { parseIp } from '../../../src/select/filters/ip.js'
 import { parseTimeBound } from '../../../src/select/filters/time-range.js'
 import { defaultRowRule } from '../../../src/select/shapes.js'
 import { makeRecord } from '../../helpers/record.js'
+
+/** The default criteria with some replaced. */
+const withCriteria = (changes: Partial<Criteria> = {}): Criteria => ({ ...DEFAULT_CRITERIA, ...changes })
 
 const rule = defaultRowRule()
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'

@@ -1,7 +1,11 @@
 import { chmodSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import t from 'tap'
-import { checkWritable, reserveFile, writeFileAtomic } from '../../../src/write/atomic-file.js'
+import { checkWritable, reserveFile, type CommitOptions, type Published } from '../../../src/write/atomic-file.js'
 import { HOST_TAG } from '../../../src/write/temp-files.js'
+
+/** Reserve and commit in one go. */
+const writeFileAtomic = async (path: string, content: string, options: CommitOptions = {}): Promise<Published> =>
+  (await reserveFile(path)).commit(content, options)
 
 t.test('writes a new file and leaves no temporary file', async (t) => {
   const dir = t.testdir({})

@@ -6,7 +6,7 @@ t.test('a temporary name parses back to its writer, only for its own target', as
   const path = tempPathFor('/srv/www/index.html')
   t.match(path, new RegExp(`^/srv/www/\\.index\\.html\\.${HOST_TAG}\\.${process.pid}\\.[0-9a-f]{12}\\.tmp$`))
   const name = path.slice('/srv/www/'.length)
-  t.strictSame(parseTempName('/srv/www/index.html', name), { host: HOST_TAG, pid: process.pid })
+  t.strictSame(parseTempName('/srv/www/index.html', name), { host: HOST_TAG, pid: process.pid, kind: 'tmp' })
   t.equal(parseTempName('/srv/www/index.htm', name), null, 'another target')
   t.equal(parseTempName('/srv/www/index.html', `${name}.bak`), null)
   t.equal(parseTempName('/srv/www/index.html', '.index.html.web1.0.0123456789ab.tmp'), null, 'pid 0 is not a writer')
@@ -19,6 +19,17 @@ t.test('a temporary name parses back to its writer, only for its own target', as
     t.notOk(name.includes('\ufffd'), 'cut at a character boundary')
     t.equal(parseTempName(long, name)?.pid, process.pid)
   }
+})
+
+t.test('the site folders of --out-dir use the same scheme, cut in bytes too', async (t) => {
+  for (const kind of ['site-new', 'site-old'] as const) {
+    const long = `/srv/${'€'.repeat(85)}`
+    const name = tempPathFor(long, kind).slice('/srv/'.length)
+    t.ok(Buffer.byteLength(name) <= 255, `${kind}: a valid file name`)
+    t.notOk(name.includes('\ufffd'), `${kind}: cut at a character boundary`)
+    t.strictSame(parseTempName(long, name), { host: HOST_TAG, pid: process.pid, kind })
+  }
+  t.equal(parseTempName('/srv/site', '.site.web1.12.0123456789ab.site-tmp'), null, 'only our kinds')
 })
 
 t.test('stale: same host and a dead PID, or older than a day; never an active file', async (t) => {

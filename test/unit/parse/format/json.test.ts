@@ -14,7 +14,7 @@ const json = (format: string): JsonFormatSpec => {
 /** A line → { field name: value } for the fields that have a value. */
 const read = (spec: JsonFormatSpec, line: string): Record<string, string> | string => {
   const slots = jsonLineParser(spec)(line)
-  if (typeof slots === 'string') return slots
+  if (slots === null) return 'not JSON'
   const out: Record<string, string> = {}
   spec.fields.forEach((field, i) => {
     const value = slots[i]

@@ -1,7 +1,6 @@
 import t from 'tap'
-import {
-  AdjacentFieldsError, compileFormat, type Extent, type FieldToken, type FormatToken, type Quoting,
-} from '../../../../src/parse/format/line-compiler.js'
+import { AdjacentFieldsError, compileFormat } from '../../../../src/parse/format/line-compiler.js'
+import type { Extent, FieldToken, FormatToken, Quoting } from '../../../../src/parse/format/line-plan.js'
 import { seeded } from '../../../helpers/seeded.js'
 
 const lit = (text: string): FormatToken => ({ kind: 'literal', text })

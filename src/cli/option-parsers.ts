@@ -1,0 +1,117 @@
+/**
+ * The value of each option, checked as commander reads it (argParsers; a
+ * config file's values go through the same ones). Each throws commander's
+ * InvalidArgumentError with the allowed values, which becomes the one line
+ * printed, or, for a format text that cannot work, a usage error naming
+ * what is wrong.
+ */
+
+import { InvalidArgumentError } from 'commander'
+import { usageError } from '../errors.js'
+import { redactPrefixProblem } from '../notices/redact.js'
+import { parseJsonFields, type JsonFieldMap } from '../parse/format/json-fields.js'
+import { parseLogFormat, type LogFormatChoice } from '../parse/format/log-format-option.js'
+import { FormatError } from '../parse/format/text-format.js'
+import { parseCidr, type Cidr } from '../parse/record/client-ip.js'
+import { isKnownZone } from '../profile/display-time.js'
+import { EMIT_FORMATS, isEmitFormat, type EmitFormat } from '../render/emit-format.js'
+import { CLIENT_IP_MODES, type ClientIpMode } from '../scan/read-settings.js'
+import { InvalidCriterion } from '../select/criteria.js'
+import { ANY } from '../select/filters/request.js'
+
+/** `--order-tolerance`: whole seconds, 0 or more. */
+export const seconds = (value: string): number => {
+  if (!/^\d{1,9}$/.test(value)) throw new InvalidArgumentError('give a whole number of seconds, 0 or more')
+  return Number(value)
+}
+
+/** `--limit`, `--notices-limit`. */
+export const positiveInt = (value: string): number => {
+  if (!/^[1-9]\d*$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('give a whole number of 1 or more')
+  }
+  return Number(value)
+}
+
+/** `--tz`, `--log-tz`. */
+export const timeZone = (value: string): string => {
+  if (!isKnownZone(value)) throw new InvalidArgumentError('give an IANA time zone name such as Europe/Berlin or UTC')
+  return value
+}
+
+/** `--notices`, repeatable: each use adds a file. */
+export const noticesFile = (value: string, previous: string[] | undefined): string[] => {
+  if (value === '') throw new InvalidArgumentError('give a PHP error log: a path, a .gz file, or - for stdin')
+  return [...(previous ?? []), value]
+}
+
+/** `--redact-path`, repeatable. */
+export const redactPath = (value: string, previous: string[] | undefined): string[] => {
+  const problem = redactPrefixProblem(value)
+  if (problem) throw new InvalidArgumentError(problem)
+  return [...(previous ?? []), value]
+}
+
+/** `--out-dir`. */
+export const folderPath = (value: string): string => {
+  if (value === '' || value === '-') throw new InvalidArgumentError('give a folder path, e.g. --out-dir /var/www/profiler (it is created if missing)')
+  return value
+}
+
+/** `--emit`. */
+export const emitFormat = (value: string): EmitFormat => {
+  if (!isEmitFormat(value)) throw new InvalidArgumentError(`give one of ${EMIT_FORMATS.join(', ')}`)
+  return value
+}
+
+/** A search criterion's parser as an argParser: its message becomes the hint. */
+export const criterion = <T>(parse: (text: string) => T) => (value: string): T => {
+  try {
+    return parse(value)
+  } catch (e) {
+    if (e instanceof InvalidCriterion) throw new InvalidArgumentError(e.message)
+    throw e
+  }
+}
+
+/**
+ * Commander stores a parser's null as '', so a criterion whose null means
+ * "every value" (`--method any`, `--status any`) is kept as the word `any`
+ * until the criteria are put together.
+ */
+export const orAny = <T>(parse: (text: string) => T | null) => (text: string): T | typeof ANY => parse(text) ?? ANY
+
+/** `--log-format`: a preset name, auto, or the server's format text, compiled here. */
+export const logFormatFlag = (value: string): LogFormatChoice => {
+  if (value.trim() === '') throw new InvalidArgumentError('give auto, combined, common, vhost_combined, json, or the server\'s log_format / LogFormat text')
+  try {
+    return parseLogFormat(value)
+  } catch (e) {
+    if (e instanceof FormatError) throw usageError(`--log-format ${e.message}`, 'see profiler-search build --help')
+    throw e
+  }
+}
+
+/** `--json-fields ip=remote_addr,time=ts,…`. */
+export const jsonFieldsFlag = (value: string): JsonFieldMap => {
+  try {
+    return parseJsonFields(value)
+  } catch (e) {
+    if (e instanceof FormatError) throw new InvalidArgumentError(e.message)
+    throw e
+  }
+}
+
+/** `--client-ip logged|forwarded`. */
+export const clientIpFlag = (value: string): ClientIpMode => {
+  const mode = CLIENT_IP_MODES.find((m) => m === value)
+  if (!mode) throw new InvalidArgumentError(`give ${CLIENT_IP_MODES.join(' or ')}`)
+  return mode
+}
+
+/** `--trusted-proxy`, repeatable: each use adds a range. */
+export const trustedProxyFlag = (value: string, previous: Cidr[] | undefined): Cidr[] => {
+  const cidr = parseCidr(value)
+  if (!cidr) throw new InvalidArgumentError('give an IPv4 or IPv6 address or CIDR range, such as 10.0.0.0/8, 192.0.2.7 or fd00::/8')
+  return [...(previous ?? []), cidr]
+}

@@ -1,0 +1,36 @@
+/**
+ * Whether an input is what it should be at all: if none of its first
+ * FORMAT_PROBE_LINES lines can be read (an access log in the format, a row
+ * written by `build --emit ndjson`), it is the wrong file or the wrong
+ * format, and the run stops (exit 1) instead of publishing an empty page.
+ */
+
+export const FORMAT_PROBE_LINES = 100
+
+/** Says why the input is not what it should be: `checked` lines were tried, `first` is the first that failed. */
+export type NotThisFormat = (checked: number, first: string) => Error
+
+export class FormatProbe {
+  private checked = 0
+  private read = 0
+  private firstBad: string | null = null
+
+  constructor(private readonly notThisFormat: NotThisFormat) {}
+
+  /** One non-blank line was read (`ok`) or skipped; throws once the first lines held none that could be read. */
+  saw(ok: boolean, raw: string): void {
+    if (ok) this.read++
+    else this.firstBad ??= raw
+    if (this.checked < FORMAT_PROBE_LINES && ++this.checked === FORMAT_PROBE_LINES && this.read === 0) throw this.failure()
+  }
+
+  /** The input ended: throws when it had lines and none could be read. */
+  end(): void {
+    if (this.checked > 0 && this.read === 0) throw this.failure()
+  }
+
+  /** The error for these lines, none of which could be read. */
+  failure(checked = this.checked, first = this.firstBad ?? ''): Error {
+    return this.notThisFormat(checked, first)
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * What a scan of the inputs holds while it reads, and the one hook through
+ * which every input, read forwards or from its end, hands its lines to it:
+ * cheap checks on a line's facts first (once N rows are kept, older lines are
+ * passed over before their record is built), then the record to the
+ * newest-N heap with its place in the whole input.
+ */
+
+import type { AccessRecord } from '../record.js'
+import type { RecordFilter } from '../select/record-filter.js'
+import type { NewestN } from '../select/newest.js'
+import type { ReadSettings } from './read-settings.js'
+import type { RecordGate } from './record-reader.js'
+import type { SkippedLines } from './skipped-lines.js'
+
+export interface ScanState {
+  /** The search criteria, compiled once. */
+  accepts: RecordFilter
+  newest: NewestN<AccessRecord>
+  skipped: SkippedLines
+  /** The log format(s) and how records are made, compiled once. */
+  read: ReadSettings
+  /** `--verbose` notes; a no-op without it. */
+  note: (line: string) => void
+  /** Bytes read so far, for the progress line. */
+  progress: { bytes: number }
+}
+
+/** Room for a line number or byte offset below each input's place in the age order. */
+const PER_INPUT = 2 ** 40
+
+/** What the lines of one input told the scan so far. */
+export interface InputSeen {
+  /** The time of the input's first valid line, null before one. */
+  firstTime: number | null
+  /**
+   * A line was stamped at least the order tolerance before the N-th newest
+   * record kept: every line written before it is older than that record too.
+   */
+  certain: boolean
+}
+
+export interface NewestHooks {
+  gate: RecordGate
+  record: (record: AccessRecord) => void
+  seen: InputSeen
+}
+
+/**
+ * The hooks of the input at `rank` in the age order (oldest 0). A record's
+ * place is its rank, then its line number or, read from the end, its byte
+ * offset: between equal times the later line wins.
+ */
+export const newestHooks = (state: ScanState, rank: number, toleranceMs: number): NewestHooks => {
+  const { accepts, newest } = state
+  const base = rank * PER_INPUT
+  const seen: InputSeen = { firstTime: null, certain: false }
+  const beforeKept = (time: number): boolean => {
+    const threshold = newest.threshold
+    return threshold !== null && time + toleranceMs <= threshold
+  }
+  return {
+    seen,
+    gate: (facts) => {
+      seen.firstTime ??= facts.time
+      const keep = newest.wouldKeep(facts.time) && accepts.facts(facts)
+      if (!keep && beforeKept(facts.time)) seen.certain = true
+      return keep
+    },
+    record: (record) => {
+      if (accepts.afterFacts(record)) newest.push(record, base + (record.line ?? record.byteOffset ?? 0))
+      if (beforeKept(record.time)) seen.certain = true
+    },
+  }
+}
