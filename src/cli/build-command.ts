@@ -37,7 +37,8 @@ export interface BuildFlags {
   allNotices?: boolean
   redactPath?: string[]
   ip?: Criteria['ip']
-  method: Criteria['method'] | typeof ANY
+  /** An upper-case method, or the word `any` (see orAny). */
+  method: string
   status: Criteria['status'] | typeof ANY
   url?: Criteria['url']
   token?: Criteria['token']

@@ -80,8 +80,10 @@ const asInputError = (e: unknown, label: string, gzip: boolean): unknown => {
 }
 
 /** Marks an error that came from the callbacks, so it is passed on as it is. */
-class CallbackError {
-  constructor(readonly error: unknown) {}
+class CallbackError extends Error {
+  constructor(readonly error: unknown) {
+    super('a line callback failed')
+  }
 }
 
 /**

@@ -74,7 +74,7 @@ export const openInputs = async (
   try {
     for (const name of names) {
       if (name === STDIN) {
-        opened.push({ label: 'stdin', stream: () => stdin, seekable: null, close: async () => undefined })
+        opened.push({ label: 'stdin', stream: () => stdin, seekable: null, close: () => Promise.resolve() })
       } else {
         // The stream closes its handle once it has been read to the end.
         const handle = await openFile(name)

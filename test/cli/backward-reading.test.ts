@@ -22,7 +22,8 @@ writeLargeLog(big, 30_000, 11)
 
 interface Row { [key: string]: unknown }
 const rows = (stdout: string): Row[] => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Row)
-const withoutPlace = (list: Row[]): Row[] => list.map(({ line: _line, byteOffset: _offset, ...rest }) => rest)
+/** The rows without where each line was found (a line number forwards, a byte offset from the end). */
+const withoutPlace = (list: Row[]): Row[] => list.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'line' && key !== 'byteOffset')))
 
 t.test('a big file read from its end lists what a full scan lists', async (t) => {
   t.ok(statSync(big).size > 4 * 1024 * 1024)

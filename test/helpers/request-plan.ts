@@ -23,7 +23,7 @@ export interface PlanEntry {
 
 export const PLAN: readonly PlanEntry[] = readFileSync(fixture('plan.tsv'), 'utf8').trimEnd().split('\n').slice(1)
   .map((line) => {
-    const [id, , source, method, target, raw, , , expect, , xff] = line.split('\t') as string[]
+    const [id, , source, method, target, raw, , , expect, , xff] = line.split('\t')
     return {
       id: id as string,
       source: source as string,

@@ -47,7 +47,7 @@ export const startCli = (args: readonly string[], options: Omit<CliOptions, 'inp
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, TZ: 'UTC', LANG: 'C', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe', ...(options.measureRss ? ['pipe' as const] : [])],
-  }) as ChildProcessWithoutNullStreams
+  })
   const out: Buffer[] = []
   const err: Buffer[] = []
   const rss: Buffer[] = []

@@ -15,7 +15,8 @@ const PLACEHOLDER = /^\{([A-Za-z_]\w*)(?::([A-Za-z_]\w*))?\}$/
 const partTest = (part: string, types: Record<string, SegmentTest>): SegmentTest => {
   const m = PLACEHOLDER.exec(part)
   if (!m) return (value) => value === part
-  const type = types[m[2] ?? (m[1] as string)]
+  const [, name = '', typeName] = m
+  const type = types[typeName ?? name]
   if (!type) throw new Error(`unknown type in ${part}`)
   return type
 }

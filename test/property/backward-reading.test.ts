@@ -89,8 +89,8 @@ const sink = (): { stream: Writable; text: () => string } => {
 const rowsOf = async (folder: string, c: Case, fullScan: boolean): Promise<unknown[]> => {
   const out = sink()
   const criteria: Criteria = { ...DEFAULT_CRITERIA }
-  if (c.criteria.url) criteria.url = CRITERION_PARSERS.url(c.criteria.url) as Criteria['url']
-  if (c.criteria.status) criteria.status = c.criteria.status === 'any' ? null : CRITERION_PARSERS.status(c.criteria.status) as Criteria['status']
+  if (c.criteria.url) criteria.url = CRITERION_PARSERS.url(c.criteria.url)
+  if (c.criteria.status) criteria.status = c.criteria.status === 'any' ? null : CRITERION_PARSERS.status(c.criteria.status)
   if (c.criteria.method) criteria.method = null
   const options = buildOptions({
     inputs: c.named.map((name) => join(folder, name)), limit: c.limit, tz: 'UTC', emit: 'ndjson',

@@ -7,7 +7,7 @@
  */
 
 import { lineParserCode } from './line-code.js'
-import type { CompileMode, Extent, FieldToken, FormatToken, LineParser, LogFormat, PlannedStep, Slots, Step } from './line-plan.js'
+import type { CompileMode, FieldToken, FormatToken, LineParser, LogFormat, PlannedStep, Slots, Step } from './line-plan.js'
 
 /** Two fields follow each other with nothing that tells where the first ends. */
 export class AdjacentFieldsError extends Error {

@@ -27,7 +27,7 @@ t.test('drawn on a terminal after the delay, erased at the end', async (t) => {
   await wait(60)
   progress.stop()
   const text = tty.text()
-  t.match(text, /^\rreading 1 kB of 4 kB \(25%\), 1k lines\/s, 3 rows kept\x1b\[K/)
+  t.ok(text.startsWith('\rreading 1 kB of 4 kB (25%), 1k lines/s, 3 rows kept\x1b[K'), 'drawn in place')
   t.ok(text.endsWith('\r\x1b[K'), 'erased')
 })
 

@@ -21,7 +21,7 @@ const tree = (dir: string): string[] =>
 const MARKER_TEXT = 'This folder is written by profiler-search build --out-dir and is replaced as a whole on every run.\n'
 
 /** A PID that is certainly not running: a child that has already exited. */
-const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid as number
+const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid
 
 const REFUSED = (dir: string): string =>
   `refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`

@@ -186,14 +186,13 @@ t.test('the generated parser agrees with the step-by-step one on random formats 
     const optionalFrom = random() < 0.4 ? 1 + Math.floor(random() * (tokens.length - 1)) : undefined
     const format = { name: 'random', tokens, trailing, ...(optionalFrom === undefined ? {} : { optionalFrom }) }
     let inline: (line: string) => unknown
-    let steps: (line: string) => unknown
     try {
       inline = compileFormat(format)
     } catch (e) {
       t.throws(() => compileFormat(format, 'steps'), e as Error, 'both refuse the format')
       continue
     }
-    steps = compileFormat(format, 'steps')
+    const steps = compileFormat(format, 'steps')
     const disagreements: string[] = []
     for (let n = 0; n < 40; n++) {
       let line = pieces.map(([token, samples]) => {

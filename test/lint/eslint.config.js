@@ -1,0 +1,33 @@
+// ESLint for the whole project, run by `npm test` as `eslint --config test/lint/eslint.config.js`
+// (with --config, paths are relative to the working folder: the project root).
+import js from '@eslint/js'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.tap/**', 'fixtures/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: globals.node,
+      parserOptions: { projectService: true, tsconfigRootDir: process.cwd() },
+    },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      // tap reports a subtest's failure itself: the promise t.test() returns need not be awaited
+      '@typescript-eslint/no-floating-promises': ['error', {
+        allowForKnownSafePromises: [{ from: 'package', name: 'PromiseWithSubtest', package: '@tapjs/core' }],
+      }],
+      // tap ends a subtest when the promise of its function settles: `async (t) => { … }` with no
+      // await is how a synchronous subtest ends by itself (a plain function would need t.end())
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+)
