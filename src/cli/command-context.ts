@@ -4,7 +4,6 @@ import { Option } from 'commander'
 import { CONFIG_FILE_NAME } from '../config/load-config.js'
 import type { JobIO } from '../jobs/job-io.js'
 import type { ShapeSettings } from '../select/shapes.js'
-import { PROG } from './help-texts.js'
 
 export interface CommandContext {
   /** The edges the job is given. */
@@ -12,9 +11,6 @@ export interface CommandContext {
   /** The request shapes of the config file, once it has been read (before the action runs). */
   config: { shapes: ShapeSettings | null }
 }
-
-/** The job's warnings: one line each, named by the program. */
-export const warnTo = (stderr: { write: (text: string) => unknown }) => (line: string): void => void stderr.write(`${PROG}: ${line}\n`)
 
 export const configOption = (): Option =>
   new Option('--config <file>', `read options and request shapes from this JSON file (default: ./${CONFIG_FILE_NAME} when present); flags win over it`)

@@ -1,78 +1,20 @@
 /**
- * The command line: options are read and checked, the job runs, and
- * `main()` returns the exit code. User mistakes become one line on stderr
- * with a hint; anything else is a bug and keeps its stack.
+ * The command line's entry: `main(argv, io)` runs one command and returns
+ * its exit code. It is kept small, since every run loads it: the program and
+ * its options come in only when a command needs them, so `--version` (what
+ * a health check runs) answers without loading them.
  */
 
-import { readFileSync } from 'node:fs'
-import type { Readable, Writable } from 'node:stream'
-import { Command, CommanderError } from 'commander'
-import { applyConfig } from '../config/apply-config.js'
-import { EXIT, isUserError, type ExitCode } from '../errors.js'
-import { addBuildCommand } from './build-command.js'
-import { warnTo, type CommandContext } from './command-context.js'
-import { EXIT_CODES_HELP, PROG } from './help-texts.js'
-import { addMergeCommand } from './merge-command.js'
+import type { ExitCode } from '../errors.js'
+import { loadProgram } from './load-program.js'
+import { processIO, type MainIO } from './main-io.js'
+import { version } from './version.js'
 
-export interface MainIO {
-  stdin: Readable & { isTTY?: boolean }
-  stdout: Writable
-  stderr: Writable
-}
-
-const version = (): string =>
-  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
-
-const program = (io: MainIO, helpHint: string): Command => {
-  const context: CommandContext = {
-    io: { stdin: io.stdin, stdout: io.stdout, stderr: io.stderr, warn: warnTo(io.stderr) },
-    config: { shapes: null },
+export const main = async (argv: readonly string[], io: MainIO = processIO()): Promise<ExitCode> => {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(`${version()}\n`)
+    return 0
   }
-  const cmd = new Command(PROG)
-    .description('Rebuild the profiler\'s "Profile Search" page from nginx/Apache access logs.')
-    .version(version(), '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show this help')
-    .addHelpCommand(false)
-    .showSuggestionAfterError(true)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (s) => void io.stdout.write(s),
-      writeErr: (s) => void io.stderr.write(s),
-      outputError: (message, write) => {
-        const line = message.trim().split('\n').join(' ').replace(/^error: /, '')
-        write(`${PROG}: ${line} (see ${helpHint})\n`)
-      },
-    })
-    .addHelpText('after', EXIT_CODES_HELP)
-    .hook('preAction', async (_program, action) => {
-      context.config.shapes = (await applyConfig(action, cmd.commands, process.cwd())).shapes
-    })
-  addBuildCommand(cmd, context)
-  addMergeCommand(cmd, context)
-  return cmd
-}
-
-export const main = async (argv: readonly string[], io: MainIO = process): Promise<ExitCode> => {
-  const helpHint = argv[0] === 'build' || argv[0] === 'merge' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
-  const cmd = program(io, helpHint)
-  if (argv.length === 0) {
-    io.stderr.write(cmd.helpInformation())
-    return EXIT.usage
-  }
-  try {
-    await cmd.parseAsync([...argv], { from: 'user' })
-    return EXIT.ok
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help'
-        ? EXIT.ok
-        : EXIT.usage
-    }
-    if (isUserError(e)) {
-      io.stderr.write(`${e.format(PROG)}\n`)
-      return e.exitCode
-    }
-    io.stderr.write(`${PROG}: internal error, please report it:\n${(e as Error)?.stack ?? String(e)}\n`)
-    return EXIT.internal
-  }
+  const { runProgram } = await loadProgram()
+  return runProgram(argv, io)
 }

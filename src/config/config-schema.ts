@@ -6,9 +6,11 @@
 
 import { readFileSync } from 'node:fs'
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
+import { newAjv } from '../json-schema.js'
+import { packageFile } from '../package-files.js'
 import { nearestKey } from './nearest-key.js'
 
-export const CONFIG_SCHEMA_FILE = new URL('../../schema/config.schema.json', import.meta.url)
+export const CONFIG_SCHEMA_FILE = packageFile('schema/config.schema.json')
 
 /** The part of a JSON Schema the messages read. */
 export interface SchemaNode {
@@ -28,12 +30,11 @@ export interface SchemaNode {
 export const readConfigSchema = (): SchemaNode & { properties: Record<string, SchemaNode> } =>
   JSON.parse(readFileSync(CONFIG_SCHEMA_FILE, 'utf8')) as SchemaNode & { properties: Record<string, SchemaNode> }
 
-let validator: Promise<ValidateFunction> | undefined
+let validator: ValidateFunction | undefined
 
-/** ajv is loaded when a config file is read, not at every start. */
-export const configValidator = (): Promise<ValidateFunction> =>
-  (validator ??= import('ajv/dist/2020.js').then(({ Ajv2020 }) =>
-    new Ajv2020({ allErrors: true, verbose: true, allowUnionTypes: true }).compile(readConfigSchema())))
+/** The schema compiled when a config file is first read. */
+export const configValidator = (): ValidateFunction =>
+  (validator ??= newAjv({ allErrors: true, verbose: true, allowUnionTypes: true }).compile(readConfigSchema()))
 
 const ARTICLE: Record<string, string> = {
   integer: 'an integer', number: 'a number', string: 'a string', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null',

@@ -6,7 +6,7 @@
  */
 
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { resolve } from 'node:path'
 import { errnoWords, inputError } from '../errors.js'
 import { ConfigError } from './config-error.js'
 import { configValidator, schemaProblems } from './config-schema.js'
@@ -35,14 +35,14 @@ const readText = async (path: string, label: string, explicit: boolean): Promise
 /** Reads, parses and checks the config file; null when there is none. */
 export const loadConfig = async (explicit: string | undefined, cwd: string): Promise<LoadedConfig | null> => {
   const label = explicit ?? CONFIG_FILE_NAME
-  const text = await readText(explicit === undefined ? join(cwd, CONFIG_FILE_NAME) : explicit, label, explicit !== undefined)
+  const text = await readText(resolve(cwd, explicit ?? CONFIG_FILE_NAME), label, explicit !== undefined)
   if (text === null) return null
   const parsed = parseJsonText(text)
   if (!parsed.ok) {
     const { line, column, problem } = parsed.error
     throw new ConfigError(label, [`${label}:${line}:${column}: not valid JSON: ${problem}`])
   }
-  const validate = await configValidator()
+  const validate = configValidator()
   if (!validate(parsed.value)) {
     throw new ConfigError(label, schemaProblems(validate.errors ?? []).map((problem) => `${label}: ${problem}`))
   }

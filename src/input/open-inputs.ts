@@ -2,25 +2,38 @@
  * The edge where inputs come in: file paths and `-` (stdin) are checked and
  * opened before anything is read, so a missing file stops the run before any
  * work is done. Gzip data is recognised by its magic bytes, whatever the name.
+ *
+ * A file is read with plain reads of its handle, the next one under way
+ * while the current chunk is parsed; no stream is made for it, so a run on
+ * files does not load Node's stream modules at start-up.
  */
 
+import type { Stats } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
-import type { Readable } from 'node:stream'
+import { resolve } from 'node:path'
 import { errnoWords, inputError, usageError } from '../errors.js'
 import { GZIP_MAGIC, isGzip } from './gzip.js'
 
 export const STDIN = '-'
 
+/** Where stdin comes from: a stream of bytes, and whether it is a terminal. */
+export type Stdin = AsyncIterable<Buffer | string> & { isTTY?: boolean }
+
 export interface OpenedInput {
   /** The name used in messages: the path as given, or `stdin`. */
   label: string
-  /** Bytes as stored (maybe gzip). The stream closes the file once read to its end. */
-  stream: () => Readable
+  /** Bytes as stored (maybe gzip), in chunks, from the start; read once. A file is closed when read to its end or left. */
+  chunks: () => AsyncIterable<Buffer>
+  /** Bytes read so far, for the progress line. */
+  bytesRead: () => number
   /** A regular file of plain (not gzip) text, which can be read from its end; else null. */
   seekable: SeekableFile | null
   /** Lets go of an input that will not be read. */
   close: () => Promise<void>
 }
+
+/** Bytes per read of a file. */
+const READ_CHUNK = 256 * 1024
 
 export interface SeekableFile {
   handle: FileHandle
@@ -29,8 +42,7 @@ export interface SeekableFile {
 }
 
 /** Regular files not starting with the gzip magic bytes. */
-const seekableFile = async (handle: FileHandle): Promise<SeekableFile | null> => {
-  const stat = await handle.stat()
+const seekableFile = async (handle: FileHandle, stat: Stats): Promise<SeekableFile | null> => {
   if (!stat.isFile()) return null
   const head = Buffer.alloc(GZIP_MAGIC.length)
   const { bytesRead } = await handle.read(head, 0, head.length, 0)
@@ -38,51 +50,87 @@ const seekableFile = async (handle: FileHandle): Promise<SeekableFile | null> =>
   return { handle, size: stat.size }
 }
 
-const openFile = async (path: string): Promise<FileHandle> => {
+/** Opens `path`, named `label` in messages. */
+const openFile = async (label: string, path: string): Promise<{ handle: FileHandle; stat: Stats }> => {
   let handle: FileHandle
   try {
     handle = await open(path, 'r')
   } catch (e) {
-    throw inputError(`cannot read ${path}: ${errnoWords(e)}`,
+    throw inputError(`cannot read ${label}: ${errnoWords(e)}`,
       (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined)
   }
   const stat = await handle.stat()
   if (stat.isDirectory()) {
     await handle.close()
-    throw inputError(`cannot read ${path}: it is a folder`, `name the log files in it, e.g. ${path.replace(/\/+$/, '')}/access.log`)
+    throw inputError(`cannot read ${label}: it is a folder`, `name the log files in it, e.g. ${label.replace(/\/+$/, '')}/access.log`)
   }
-  return handle
+  return { handle, stat }
+}
+
+/**
+ * The chunks of a file from its start. A regular file is read at explicit
+ * positions; anything else (a FIFO, `/dev/stdin`, a process substitution)
+ * cannot seek and is read from where it stands.
+ */
+async function* fileChunks(handle: FileHandle, positioned: boolean, read: { bytes: number }): AsyncGenerator<Buffer> {
+  const readAt = (at: number) => handle.read(Buffer.allocUnsafe(READ_CHUNK), 0, READ_CHUNK, positioned ? at : null)
+  let pending = readAt(0)
+  try {
+    for (;;) {
+      const { bytesRead, buffer } = await pending
+      if (bytesRead === 0) return
+      read.bytes += bytesRead
+      // The next read runs on libuv's threadpool while the caller parses this chunk.
+      pending = readAt(read.bytes)
+      yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)
+    }
+  } finally {
+    await pending.catch(() => undefined)
+    await handle.close().catch(() => undefined)
+  }
+}
+
+/** The chunks of stdin, counted. */
+async function* stdinChunks(stdin: Stdin, read: { bytes: number }): AsyncGenerator<Buffer> {
+  for await (const chunk of stdin) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    read.bytes += bytes.length
+    yield bytes
+  }
 }
 
 /**
  * Check and open every input. No inputs means stdin. Stdin may be named
- * once; when it is a terminal nobody is piping a log into it.
+ * once; when it is a terminal nobody is piping a log into it. Relative paths
+ * are read from `cwd`; messages name them as given.
  */
 export const openInputs = async (
   paths: readonly string[],
-  stdin: Readable & { isTTY?: boolean },
+  stdin: () => Stdin,
+  cwd: string,
 ): Promise<OpenedInput[]> => {
   const names = paths.length === 0 ? [STDIN] : paths
   if (names.filter((name) => name === STDIN).length > 1) {
     throw usageError('stdin (-) is named more than once', 'name it once')
   }
-  if (names.includes(STDIN) && stdin.isTTY) {
+  if (names.includes(STDIN) && stdin().isTTY) {
     throw usageError('no input: stdin is a terminal', 'give log files, or pipe a log in: zcat access.log.*.gz | profiler-search build -')
   }
   const handles: FileHandle[] = []
   const opened: OpenedInput[] = []
   try {
     for (const name of names) {
+      const read = { bytes: 0 }
       if (name === STDIN) {
-        opened.push({ label: 'stdin', stream: () => stdin, seekable: null, close: () => Promise.resolve() })
+        opened.push({ label: 'stdin', chunks: () => stdinChunks(stdin(), read), bytesRead: () => read.bytes, seekable: null, close: () => Promise.resolve() })
       } else {
-        // The stream closes its handle once it has been read to the end.
-        const handle = await openFile(name)
+        const { handle, stat } = await openFile(name, resolve(cwd, name))
         handles.push(handle)
         opened.push({
           label: name,
-          stream: () => handle.createReadStream({ highWaterMark: 256 * 1024, start: 0 }),
-          seekable: await seekableFile(handle),
+          chunks: () => fileChunks(handle, stat.isFile(), read),
+          bytesRead: () => read.bytes,
+          seekable: await seekableFile(handle, stat),
           close: () => handle.close().catch(() => undefined),
         })
       }

@@ -79,8 +79,8 @@ export interface BuildResult {
 /** Reserves the output file first, so nothing is read when it cannot be written; removes the temporary file on any error. */
 export const build = async (options: BuildOptions, io: JobIO): Promise<BuildResult> => {
   checkCriteria(options.criteria)
-  if (options.outDir !== null) await checkSiteDir(options.outDir)
-  const output = options.output === null ? null : await reserveFile(options.output)
+  if (options.outDir !== null) await checkSiteDir(options.outDir, io.cwd)
+  const output = options.output === null ? null : await reserveFile(options.output, io.cwd)
   try {
     return await buildInto(options, io, output)
   } finally {
@@ -89,27 +89,25 @@ export const build = async (options: BuildOptions, io: JobIO): Promise<BuildResu
 }
 
 const buildInto = async (options: BuildOptions, io: JobIO, output: ReservedFile | null): Promise<BuildResult> => {
-  const inputs = await openInputs(options.inputs, io.stdin)
+  const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const stdinTaken = options.inputs.length === 0 || options.inputs.includes(STDIN)
-  const noticeInputs = await openNoticeFiles(options.notices.files, io.stdin, stdinTaken)
+  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, stdinTaken, io.cwd)
   const { criteria } = options
   const state: ScanState = {
     accepts: recordFilter(criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz }),
     // A token is decided among all lines of its second (see select/filters/token.ts): keep them all.
     newest: new NewestN<AccessRecord>(criteria.token === null ? options.limit : Number.MAX_SAFE_INTEGER, (record) => record.time),
     skipped: new SkippedLines(options.verbose ? io.warn : null),
-    read: readSettings(options.read),
+    read: readSettings(options.read, io.env),
     note: options.verbose ? io.warn : () => undefined,
     progress: { bytes: 0 },
   }
   const total = inputs.every((input) => input.seekable) ? inputs.reduce((sum, input) => sum + (input.seekable?.size ?? 0), 0) : null
-  const progress = io.stderr
-    ? startProgress(io.stderr, {
-      bytes: () => state.progress.bytes,
-      lines: () => state.skipped.lines,
-      rows: () => Math.min(state.newest.size, options.limit),
-    }, total, { quiet: options.quiet })
-    : null
+  const progress = startProgress(() => io.stderr, {
+    bytes: () => state.progress.bytes,
+    lines: () => state.skipped.lines,
+    rows: () => Math.min(state.newest.size, options.limit),
+  }, total, { quiet: options.quiet })
   try {
     await scanInputs(inputs, state, {
       fullScan: options.fullScan,
@@ -119,7 +117,7 @@ const buildInto = async (options: BuildOptions, io: JobIO, output: ReservedFile 
       backwardMinBytes: options.backwardMinBytes,
     })
   } finally {
-    progress?.stop()
+    progress.stop()
   }
 
   const skippedLines = state.skipped.summary()
@@ -131,10 +129,10 @@ const buildInto = async (options: BuildOptions, io: JobIO, output: ReservedFile 
   const pageData = { rows, search: searchSummary(criteria, options.limit, options.tz), notices }
   let published: BuildResult['published'] = 'stdout'
   if (options.outDir !== null) {
-    await publishSite(options.outDir, renderSite(pageData))
+    await publishSite(options.outDir, io.cwd, await renderSite(pageData))
     published = 'written'
   } else {
-    const page = options.emit === 'html' ? renderPage(pageData) : renderData(options.emit, rows, options.tz)
+    const page = options.emit === 'html' ? await renderPage(pageData) : renderData(options.emit, rows, options.tz)
     if (output === null) await writeToStdout(io.stdout, page)
     else published = await output.commit(page, { ifChanged: options.ifChanged })
   }

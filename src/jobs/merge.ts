@@ -6,7 +6,7 @@
  */
 
 import { dataError } from '../errors.js'
-import { forEachLine } from '../input/lines.js'
+import { mappedLines } from '../input/mapped-lines.js'
 import { openInputs, type OpenedInput } from '../input/open-inputs.js'
 import { mergedProfileRows } from '../merge/merged-rows.js'
 import { readRow, type ReadRow, type RowSkipReason } from '../merge/read-row.js'
@@ -59,22 +59,23 @@ const scanRows = async (input: OpenedInput, state: MergeState): Promise<void> =>
     `${input.label}: none of the first ${checked} lines is a row written by profiler-search build --emit ndjson (first: ${JSON.stringify(first.slice(0, 80))})`,
     'merge reads the output of build --emit ndjson',
   ))
-  await forEachLine(input.stream(), input.label, (text) => {
+  const rows = mappedLines(input.chunks(), input.label, (text) => {
     lineNo++
-    if (text.trim() === '') return
+    return text.trim() === '' ? undefined : { line: lineNo, text, result: readRow(text, isRow) }
+  })
+  for await (const { line, text, result } of rows) {
     skipped.lines++
-    const result = readRow(text, isRow)
-    if (typeof result === 'string') skipped.add(result, { source: input.label, line: lineNo })
+    if (typeof result === 'string') skipped.add(result, { source: input.label, line })
     // Equal instants: the row read first wins, so merging is a stable sort.
     else newest.push(result, -state.read++)
     probe.saw(typeof result !== 'string', text)
-  })
+  }
   probe.end()
 }
 
 /** Reserves the output file first, so nothing is read when it cannot be written; removes the temporary file on any error. */
 export const merge = async (options: MergeOptions, io: JobIO): Promise<MergeResult> => {
-  const output = options.output === null ? null : await reserveFile(options.output)
+  const output = options.output === null ? null : await reserveFile(options.output, io.cwd)
   try {
     return await mergeInto(options, io, output)
   } finally {
@@ -83,9 +84,9 @@ export const merge = async (options: MergeOptions, io: JobIO): Promise<MergeResu
 }
 
 const mergeInto = async (options: MergeOptions, io: JobIO, output: ReservedFile | null): Promise<MergeResult> => {
-  const inputs = await openInputs(options.inputs, io.stdin)
+  const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const state: MergeState = {
-    isRow: (await schemaValidators()).row,
+    isRow: schemaValidators().row,
     newest: new NewestN<ReadRow>(options.limit, (row) => row.at.key),
     skipped: new SkippedLines<RowSkipReason>(),
     read: 0,
@@ -96,7 +97,7 @@ const mergeInto = async (options: MergeOptions, io: JobIO, output: ReservedFile 
   if (options.strict && summary) throw dataError(`--strict: ${summary}`, 'nothing was written')
 
   const rows = mergedProfileRows(state.newest.newestFirst(), options.tz)
-  const text = options.emit === 'html' ? renderPage({ rows }) : renderData(options.emit, rows, options.tz)
+  const text = options.emit === 'html' ? await renderPage({ rows }) : renderData(options.emit, rows, options.tz)
   let published: MergeResult['published'] = 'stdout'
   if (output === null) await writeToStdout(io.stdout, text)
   else published = await output.commit(text, { ifChanged: options.ifChanged })

@@ -5,10 +5,9 @@
  * notices the page shows.
  */
 
-import type { Readable } from 'node:stream'
 import { isUserError, inputError, usageError } from '../errors.js'
-import { forEachLine } from '../input/lines.js'
-import { openInputs, STDIN, type OpenedInput } from '../input/open-inputs.js'
+import { mappedLines } from '../input/mapped-lines.js'
+import { openInputs, STDIN, type OpenedInput, type Stdin } from '../input/open-inputs.js'
 import { visibleNotice, type Notice } from './php-notice.js'
 import { createPicker, type PickRule } from './pick.js'
 import { NoticeScanner } from './recognise.js'
@@ -34,19 +33,20 @@ const asNoticesError = (e: unknown): unknown =>
  */
 export const openNoticeFiles = async (
   paths: readonly string[],
-  stdin: Readable & { isTTY?: boolean },
+  stdin: () => Stdin,
   stdinTaken: boolean,
+  cwd: string,
 ): Promise<OpenedInput[]> => {
   const stdinUses = paths.filter((path) => path === STDIN).length
   if (stdinUses > 0 && (stdinTaken || stdinUses > 1)) {
     throw usageError('--notices: stdin (-) is already read', 'name stdin once: give the access logs as files, or the notices as a file')
   }
-  if (stdinUses > 0 && stdin.isTTY) {
+  if (stdinUses > 0 && stdin().isTTY) {
     throw usageError('--notices: stdin is a terminal', 'pipe PHP error output in: ssh web1 cat /var/log/php/error.log | profiler-search build access.log --notices -')
   }
   const opened: OpenedInput[] = []
   for (const path of paths) {
-    const [input] = await openInputs([path], stdin).catch((e: unknown) => {
+    const [input] = await openInputs([path], stdin, cwd).catch((e: unknown) => {
       throw asNoticesError(e)
     })
     if (input) opened.push(input)
@@ -61,12 +61,16 @@ export const readNotices = async (inputs: readonly OpenedInput[], options: Notic
   for (const input of inputs) {
     const scanner = new NoticeScanner((notice) => picker.add(redact(notice)))
     let first = true
-    await forEachLine(input.stream(), input.label, (line) => {
-      scanner.line(first && line.startsWith('\uFEFF') ? line.slice(1) : line)
+    const lines = mappedLines(input.chunks(), input.label, (line) => {
+      const text = first && line.startsWith('\uFEFF') ? line.slice(1) : line
       first = false
-    }).catch((e: unknown) => {
-      throw asNoticesError(e)
+      return text
     })
+    try {
+      for await (const line of lines) scanner.line(line)
+    } catch (e) {
+      throw asNoticesError(e)
+    }
     scanner.end()
   }
   return picker.picked().map(visibleNotice)

@@ -7,9 +7,11 @@
 
 import { readFileSync } from 'node:fs'
 import type { ValidateFunction } from 'ajv/dist/2020.js'
+import { newAjv } from '../json-schema.js'
+import { packageFile } from '../package-files.js'
 import type { EmittedRow } from './emit-row.js'
 
-const SCHEMAS = new URL('../../schema/', import.meta.url)
+const SCHEMAS = packageFile('schema/')
 
 export const ROW_SCHEMA_FILE = 'row.schema.json'
 export const LISTING_SCHEMA_FILE = 'listing.schema.json'
@@ -22,11 +24,10 @@ export interface SchemaValidators {
   listing: ValidateFunction<{ count: number; rows: EmittedRow[] }>
 }
 
-let validators: Promise<SchemaValidators> | undefined
+let validators: SchemaValidators | undefined
 
-const compile = async (): Promise<SchemaValidators> => {
-  const { Ajv2020 } = await import('ajv/dist/2020.js')
-  const ajv = new Ajv2020({ allErrors: false })
+const compile = (): SchemaValidators => {
+  const ajv = newAjv({ allErrors: false })
   ajv.addSchema(readSchema(ROW_SCHEMA_FILE))
   return {
     row: ajv.getSchema<EmittedRow>(ROW_SCHEMA_FILE) as ValidateFunction<EmittedRow>,
@@ -35,4 +36,4 @@ const compile = async (): Promise<SchemaValidators> => {
 }
 
 /** `row`: is this value a row as `--emit ndjson` writes it? `listing`: a document as `--emit json` writes it? */
-export const schemaValidators = (): Promise<SchemaValidators> => (validators ??= compile())
+export const schemaValidators = (): SchemaValidators => (validators ??= compile())

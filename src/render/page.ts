@@ -1,25 +1,19 @@
 /**
- * The Profile Search page: a handlebars template from `templates/`, with its
+ * The Profile Search page: the handlebars templates of `templates/`
+ * (precompiled at build time, see compiled-templates.d.ts), with the
  * stylesheet inlined so the page is one self-contained file (each token leads
  * to its detail section below the table), or, for `--out-dir`, a small site
  * whose pages share one stylesheet file. Handlebars HTML-escapes every
  * `{{value}}`; only our own stylesheet is inserted raw.
  */
 
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type HandlebarsModule from 'handlebars'
 import { dataError } from '../errors.js'
 import type { Notice } from '../notices/php-notice.js'
 import type { ProfileRow } from '../record.js'
 import { profileDetail, TOKEN_PATTERN } from './profile-detail.js'
+import { page, partials, profile, stylesheet } from './compiled-templates.js'
 import type { SearchSummary } from './search-summary.js'
 
-const TEMPLATES = new URL('../../templates/', import.meta.url)
-
-// handlebars is loaded when a page is first rendered, not at every start (`--emit json` never needs it).
-const require = createRequire(import.meta.url)
-const handlebars = (): typeof HandlebarsModule => require('handlebars') as typeof HandlebarsModule
 
 /** Symfony's rule: error above 399, warning above 299, else success. */
 export const statusClass = (status: number): string =>
@@ -45,33 +39,29 @@ export interface PageData {
   notices?: readonly Notice[]
 }
 
-let css: string | undefined
-
-/** The stylesheet of every page: inlined in a single page, the shared file in a site. Read once per run. */
-export const stylesheet = (): string => (css ??= readFileSync(new URL('page.css', TEMPLATES), 'utf8').trimEnd())
-
-let compiled: ((data: object) => string) | undefined
-
-const template = (): ((data: object) => string) => {
-  if (!compiled) {
-    const hbs = handlebars().create()
-    hbs.registerHelper('statusClass', statusClass)
-    hbs.registerPartial('detail', readFileSync(new URL('detail.hbs', TEMPLATES), 'utf8'))
-    hbs.registerPartial('sidebar', readFileSync(new URL('sidebar.hbs', TEMPLATES), 'utf8'))
-    const source = readFileSync(new URL('page.hbs', TEMPLATES), 'utf8')
-    const render = hbs.compile(source, { strict: true })
-    const inlined = stylesheet()
-    compiled = (data) => render({ ...data, css: inlined })
-  }
-  return compiled
+interface Templates {
+  page: (data: object) => string
+  profile: (data: object) => string
 }
+
+let templates: Promise<Templates> | undefined
+
+/** The templates, made ready when a page is first rendered: handlebars' runtime is not loaded at every start (`--emit json` never needs it). */
+const ready = (): Promise<Templates> => (templates ??= import('./handlebars-runtime.js').then(({ default: runtime }) => {
+  const hbs = runtime.create()
+  hbs.registerHelper('statusClass', statusClass)
+  hbs.registerPartial('detail', hbs.template(partials.detail))
+  hbs.registerPartial('sidebar', hbs.template(partials.sidebar))
+  const render = hbs.template(page)
+  return { page: (data) => render({ ...data, css: stylesheet }), profile: hbs.template(profile) }
+}))
 
 const profileHref = (token: string, links: ProfileLinks): string =>
   links === 'site' ? `profiles/${token}.html` : `#profile-${token}`
 
-export const renderPage = (data: PageData): string => {
+export const renderPage = async (data: PageData): Promise<string> => {
   const links = data.links ?? 'in-page'
-  return template()({
+  return (await ready()).page({
     rows: data.rows.map((row) => ({ ...row, href: profileHref(row.token, links) })),
     details: links === 'in-page' ? data.rows.map(profileDetail) : [],
     stylesheet: links === 'site' ? SITE_STYLESHEET : null,
@@ -80,17 +70,8 @@ export const renderPage = (data: PageData): string => {
   })
 }
 
-let compiledProfile: ((data: object) => string) | undefined
-
 /** One token's page of the `--out-dir` site (`profiles/<token>.html`). */
-export const renderProfilePage = (row: ProfileRow): string => {
-  if (!compiledProfile) {
-    const hbs = handlebars().create()
-    hbs.registerHelper('statusClass', statusClass)
-    compiledProfile = hbs.compile(readFileSync(new URL('profile.hbs', TEMPLATES), 'utf8'), { strict: true })
-  }
-  return compiledProfile(profileDetail(row))
-}
+export const renderProfilePage = async (row: ProfileRow): Promise<string> => (await ready()).profile(profileDetail(row))
 
 export interface SitePage {
   /** `/`-separated path inside the site. */
@@ -99,7 +80,7 @@ export interface SitePage {
 }
 
 /** The whole `--out-dir` site: the listing (`page`, as for one file), one page per listed token, the shared stylesheet. */
-export const renderSite = (page: PageData): SitePage[] => {
+export const renderSite = async (page: PageData): Promise<SitePage[]> => {
   const { rows } = page
   const seen = new Set<string>()
   for (const { token } of rows) {
@@ -111,8 +92,8 @@ export const renderSite = (page: PageData): SitePage[] => {
     seen.add(token)
   }
   return [
-    { path: 'index.html', content: renderPage({ ...page, links: 'site' }) },
-    { path: SITE_STYLESHEET, content: `${stylesheet()}\n` },
-    ...rows.map((row) => ({ path: `profiles/${row.token}.html`, content: renderProfilePage(row) })),
+    { path: 'index.html', content: await renderPage({ ...page, links: 'site' }) },
+    { path: SITE_STYLESHEET, content: `${stylesheet}\n` },
+    ...await Promise.all(rows.map(async (row) => ({ path: `profiles/${row.token}.html`, content: await renderProfilePage(row) }))),
   ]
 }

@@ -11,8 +11,8 @@ import { dataError } from '../errors.js'
 import type { AccessRecord } from '../record.js'
 import type { LinePosition, SkipReason } from '../parse/record/access-record.js'
 import { hasRole } from '../parse/format/format-spec.js'
-import { noForwardedFor, type FormatReader, type ReadSettings } from './read-settings.js'
-import type { RecordGate, RecordReader } from './record-reader.js'
+import { noForwardedFor, type Candidate, type FormatReader, type ReadSettings } from './read-settings.js'
+import type { RecordGate } from './record-reader.js'
 import { FORMAT_PROBE_LINES, FormatProbe } from './format-probe.js'
 import type { SkippedLines } from './skipped-lines.js'
 
@@ -64,7 +64,7 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
 
   /** `auto`: the held lines pick the format, then go through it. */
   const choose = (): void => {
-    let best: (FormatReader & { probe: RecordReader }) | null = null
+    let best: Candidate | null = null
     let bestCount = 0
     for (const candidate of settings.candidates) {
       let count = 0
@@ -78,9 +78,10 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
       const lines = held.filter((entry) => !entry.tooLong)
       throw probe.failure(lines.length, lines[0]?.raw ?? '')
     }
-    if (settings.forwarded && !hasRole(best.spec, 'forwardedFor')) throw noForwardedFor(`${label} (log format ${best.name})`)
-    hooks.note(`${label}: log format ${best.name} (auto)`)
-    const chosen = readerOf(best)
+    const format = best.reader()
+    if (settings.forwarded && !hasRole(format.spec, 'forwardedFor')) throw noForwardedFor(`${label} (log format ${format.name})`)
+    hooks.note(`${label}: log format ${format.name} (auto)`)
+    const chosen = readerOf(format)
     read = chosen
     for (const { raw, at, tooLong } of held.splice(0)) {
       if (tooLong) skipped.add('line too long', at, raw)

@@ -6,7 +6,8 @@
  * the break count, one warning says so, and the scan goes on.
  */
 
-import { forEachLine, isReadError } from '../input/lines.js'
+import { forEachLine } from '../input/lines.js'
+import { isReadError } from '../input/read-error.js'
 import type { OpenedInput } from '../input/open-inputs.js'
 import { inputReader } from './input-reader.js'
 import { newestHooks, type InputSeen, type ScanState } from './scan-state.js'
@@ -21,20 +22,19 @@ export interface ForwardOptions {
 const read = async (input: OpenedInput, rank: number, state: ScanState, options: ForwardOptions): Promise<InputSeen> => {
   const hooks = newestHooks(state, rank, options.toleranceMs)
   const reader = inputReader(state.read, input.label, { skipped: state.skipped, note: state.note, gate: hooks.gate, record: hooks.record })
-  const stream = input.stream()
   const counted = state.progress.bytes
   const poll = setInterval(() => {
-    state.progress.bytes = counted + ((stream as { bytesRead?: number }).bytesRead ?? 0)
+    state.progress.bytes = counted + input.bytesRead()
   }, 100)
   try {
-    await forEachLine(stream, input.label, reader.line, reader.tooLong)
+    await forEachLine(input.chunks(), input.label, reader.line, reader.tooLong)
   } catch (e) {
     // --partial-ok: the lines read before the break count, also those `auto` still holds back.
     if (options.partialOk && isReadError(e)) reader.end()
     throw e
   } finally {
     clearInterval(poll)
-    state.progress.bytes = counted + ((stream as { bytesRead?: number }).bytesRead ?? 0)
+    state.progress.bytes = counted + input.bytesRead()
   }
   reader.end()
   return hooks.seen

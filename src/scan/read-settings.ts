@@ -42,11 +42,18 @@ export interface FormatReader {
   gated: GatedRecordReader
 }
 
+/** A preset `auto` may choose: probed with one reader, read with another, made when it is chosen (and once per run). */
+export interface Candidate {
+  name: string
+  probe: RecordReader
+  reader: () => FormatReader
+}
+
 export interface ReadSettings {
   /** The one format of every input, or null for `auto`. */
   fixed: FormatReader | null
   /** For `auto`: the presets, most specific first, each with a strict reader for probing. */
-  candidates: (FormatReader & { probe: RecordReader })[]
+  candidates: Candidate[]
   /** `--client-ip forwarded`: a format without X-Forwarded-For cannot be used. */
   forwarded: boolean
 }
@@ -69,8 +76,9 @@ const fixedSpec = (options: ReadOptions): FormatSpec | null => {
   return withJsonFields(base, jsonFields)
 }
 
-export const readSettings = (options: ReadOptions): ReadSettings => {
-  const zone = lazyLogZone(() => options.logTz ?? localZoneName())
+/** `env`: where TZ names the machine's zone, for times logged without an offset when `--log-tz` is not given. */
+export const readSettings = (options: ReadOptions, env: Readonly<Record<string, string | undefined>> = {}): ReadSettings => {
+  const zone = lazyLogZone(() => options.logTz ?? localZoneName(env))
   const forwarded = options.clientIp === 'forwarded'
   // the default proxies are read (with ipaddr.js) only when a forwarded client is asked for
   const trusted = (): readonly Cidr[] => options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES.map((text) => parseCidr(text) as Cidr)
@@ -80,9 +88,20 @@ export const readSettings = (options: ReadOptions): ReadSettings => {
     return {
       fixed: null,
       forwarded,
-      candidates: probeCandidates().map(({ name, probe, read }) => ({
-        name, spec: read, probe: recordReader(probe, recordOptions()), ...formatReaders(read, recordOptions()),
-      })),
+      candidates: probeCandidates().map(({ name, probe, read }) => {
+        let reader: FormatReader | undefined
+        return {
+          name,
+          probe: recordReader(probe, recordOptions()),
+          reader: () => {
+            if (!reader) {
+              const spec = read()
+              reader = { name, spec, ...formatReaders(spec, recordOptions()) }
+            }
+            return reader
+          },
+        }
+      }),
     }
   }
   const missing = missingRequirement(spec)

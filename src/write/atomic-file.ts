@@ -15,9 +15,9 @@ import { inputError, writeErrnoWords } from '../errors.js'
 import { onStopSignal } from './stop-signals.js'
 import { activeTemps, removeStaleTemps, tempPathFor } from './temp-files.js'
 
-/** Fail early, before any input is read, when the target cannot be written. */
-export const checkWritable = async (path: string): Promise<void> => {
-  const target = resolve(path)
+/** Fail early, before any input is read, when the target cannot be written. `path` is read from `cwd` and named as given. */
+export const checkWritable = async (path: string, cwd: string): Promise<void> => {
+  const target = resolve(cwd, path)
   try {
     const folder = await stat(dirname(target))
     if (!folder.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' })
@@ -56,9 +56,9 @@ const sameBytes = async (path: string, content: Buffer): Promise<boolean> => {
  * Checks the target can be written and creates its temporary file, which
  * from now on is removed on failure or on a stop signal.
  */
-export const reserveFile = async (path: string): Promise<ReservedFile> => {
-  await checkWritable(path)
-  const target = resolve(path)
+export const reserveFile = async (path: string, cwd: string): Promise<ReservedFile> => {
+  await checkWritable(path, cwd)
+  const target = resolve(cwd, path)
   const tmp = tempPathFor(target)
   let handle: FileHandle | null = null
   let done = false

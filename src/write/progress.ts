@@ -33,24 +33,31 @@ export const progressLine = (bytes: number, total: number | null, lines: number,
   return `reading ${read}, ${rate(seconds > 0 ? lines / seconds : 0)} lines/s, ${rows} ${rows === 1 ? 'row' : 'rows'} kept`
 }
 
+/**
+ * `stderr` is asked for only when the delay has passed: a run that ends
+ * sooner never makes process.stderr (Node builds it, and loads the stream
+ * modules, when it is first asked for).
+ */
 export const startProgress = (
-  stderr: Writable & { isTTY?: boolean; columns?: number },
+  stderr: () => Writable & { isTTY?: boolean; columns?: number },
   source: ProgressSource,
   total: number | null,
   options: { quiet: boolean; delayMs?: number; everyMs?: number; now?: () => number },
 ): Progress => {
-  if (options.quiet || !stderr.isTTY) return NONE
+  if (options.quiet) return NONE
   const now = options.now ?? Date.now
   const started = now()
   let drawn = false
   const draw = (): void => {
     const text = progressLine(source.bytes(), total, source.lines(), (now() - started) / 1000, source.rows())
-    const width = Math.max(20, (stderr.columns ?? 80) - 1)
-    stderr.write(`\r${text.slice(0, width)}\x1b[K`)
+    const terminal = stderr()
+    const width = Math.max(20, (terminal.columns ?? 80) - 1)
+    terminal.write(`\r${text.slice(0, width)}\x1b[K`)
     drawn = true
   }
   let timer: NodeJS.Timeout | null = null
   const first = setTimeout(() => {
+    if (!stderr().isTTY) return
     draw()
     timer = setInterval(draw, options.everyMs ?? 250)
     timer.unref()
@@ -60,7 +67,7 @@ export const startProgress = (
     stop: () => {
       clearTimeout(first)
       if (timer) clearInterval(timer)
-      if (drawn) stderr.write('\r\x1b[K')
+      if (drawn) stderr().write('\r\x1b[K')
     },
   }
 }

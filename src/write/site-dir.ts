@@ -54,8 +54,8 @@ const cannotWrite = (dir: string, why: string, hint = 'choose another --out-dir'
  * link stays theirs), after checking we may replace it. Called before any
  * input is read, and again right before publishing.
  */
-export const checkSiteDir = async (dir: string): Promise<string> => {
-  let target = resolve(dir)
+export const checkSiteDir = async (dir: string, cwd: string): Promise<string> => {
+  let target = resolve(cwd, dir)
   const link = await lstat(target).catch(() => null)
   if (link?.isSymbolicLink()) {
     target = await realpath(target).catch(() => {
@@ -168,8 +168,8 @@ const swapIn = (dir: string, target: string, fresh: string): string | null => {
  * there. On failure the previous site stays as it was and no temporary
  * folder is left behind.
  */
-export const publishSite = async (dir: string, files: readonly SiteFile[]): Promise<void> => {
-  const target = await checkSiteDir(dir)
+export const publishSite = async (dir: string, cwd: string, files: readonly SiteFile[]): Promise<void> => {
+  const target = await checkSiteDir(dir, cwd)
   removeStaleSiteTemps(target)
   const fresh = tempPathFor(target, 'site-new')
   /** Ours until done: removed on a stop signal, and never taken for a stale one by a sweep of this process. */

@@ -16,8 +16,8 @@
  * folder, or a reused PID), but never one this process is using.
  */
 
-import { randomBytes } from 'node:crypto'
-import { readdirSync, rmSync, statSync } from 'node:fs'
+import { closeSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 
@@ -46,9 +46,30 @@ const baseOf = (target: string): string => {
 
 const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
 
+/**
+ * 12 random hex digits, so nobody sharing the folder can guess a name and
+ * put something there first. Read from /dev/urandom where there is one: the
+ * crypto module costs a cron run more start-up time than the whole write.
+ */
+const randomHex = (): string => {
+  const bytes = Buffer.alloc(6)
+  try {
+    const fd = openSync('/dev/urandom', 'r')
+    try {
+      if (readSync(fd, bytes, 0, bytes.length, null) === bytes.length) return bytes.toString('hex')
+    } finally {
+      closeSync(fd)
+    }
+  } catch {
+    // no /dev/urandom (Windows): the crypto module below
+  }
+  const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')
+  return crypto.randomBytes(bytes.length).toString('hex')
+}
+
 /** A fresh temporary path for `target` (an absolute path), in the target's folder. */
 export const tempPathFor = (target: string, kind: TempKind = 'tmp'): string =>
-  join(dirname(target), `.${baseOf(target)}.${HOST_TAG}.${process.pid}.${randomBytes(6).toString('hex')}.${kind}`)
+  join(dirname(target), `.${baseOf(target)}.${HOST_TAG}.${process.pid}.${randomHex()}.${kind}`)
 
 export interface TempName {
   host: string

@@ -4,9 +4,9 @@
 // build reads with it (forEachLine: pulled chunks, decoded 64 KiB at a time,
 // lines handed over synchronously). Each way reads the file from disk with
 // the same stream settings and counts the lines; the median of several runs
-// is printed as lines/s. Needs the build (dist/).
+// is printed as lines/s. Reads src/ through tsx.
 //
-//   node test/bench/split-lines.js [FILE] [--lines 1000000] [--runs 3] [--json]
+//   node --import tsx test/bench/split-lines.js [FILE] [--lines 1000000] [--runs 3] [--json]
 //
 // Without FILE, a deterministic 1M-line nginx-style log is generated in a
 // temporary folder. `splitLinesBench(file, runs)` is exported for run.js.
@@ -17,7 +17,6 @@ import { fileURLToPath } from 'node:url'
 import split2 from 'split2'
 import { generateLog } from './generate-log.js'
 
-const DIST = new URL('../../dist/', import.meta.url)
 /** The chunk size open-inputs.ts reads files with. */
 const HIGH_WATER_MARK = 256 * 1024
 
@@ -30,7 +29,7 @@ const viaSplit2 = (file) =>
   })
 
 const viaLineSplitter = async (file) => {
-  const { forEachLine } = await import(new URL('input/lines.js', DIST).href)
+  const { forEachLine } = await import('../../src/input/lines.ts')
   let lines = 0
   await forEachLine(createReadStream(file, { highWaterMark: HIGH_WATER_MARK }), file, () => { lines++ }, () => { lines++ })
   return lines

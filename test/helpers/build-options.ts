@@ -6,7 +6,7 @@ import { addBuildCommand, buildOptionsOf, type BuildFlags } from '../../src/cli/
 import type { BuildOptions } from '../../src/jobs/build.js'
 
 export const buildOptions = (changes: Partial<BuildOptions> = {}): BuildOptions => {
-  const io = { stdin: new PassThrough(), stdout: new PassThrough(), warn: () => undefined }
+  const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), warn: () => undefined, cwd: process.cwd(), env: {} }
   // commander holds each option's default as soon as the option is added
   const command = addBuildCommand(new Command(), { io, config: { shapes: null } })
   return { ...buildOptionsOf([], command.opts<BuildFlags>(), null), ...changes }

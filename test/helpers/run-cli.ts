@@ -1,7 +1,15 @@
-/** Spawns the built bin the way a user runs it. */
+/**
+ * Runs the command line the way a user does: in this process through
+ * `main(argv, io)` (runCli: most tests), or as the built bin in a process of
+ * its own (spawnCli, startCli), where a process is the point: signals, kills,
+ * pipes, the environment of the process, memory, lazy loading, and one smoke
+ * test per command.
+ */
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
+import { main } from '../../src/cli/main.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const BIN = fileURLToPath(new URL('../../bin/profiler-search.js', import.meta.url))
@@ -23,10 +31,40 @@ export interface CliOptions {
   input?: string | Buffer
   cwd?: string
   env?: NodeJS.ProcessEnv
+}
+
+export interface SpawnOptions extends CliOptions {
   /** Report the child's peak RSS (`process.resourceUsage().maxRSS`, read as it exits) in `maxRssKiB`. */
   measureRss?: boolean
   /** Kill the child with SIGKILL after this many milliseconds and report `timedOut`: a hang fails fast. */
   timeoutMs?: number
+}
+
+/** A stream that keeps what is written to it. */
+const collector = (): Writable & { text: () => string } => {
+  const chunks: Buffer[] = []
+  const stream = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      chunks.push(chunk)
+      done()
+    },
+  })
+  return Object.assign(stream, { text: () => Buffer.concat(chunks).toString('utf8') })
+}
+
+/** Runs `main(args, io)` in this process, with the tests' environment (TZ=UTC). */
+export const runCli = async (args: readonly string[], options: CliOptions = {}): Promise<CliResult> => {
+  const stdout = collector()
+  const stderr = collector()
+  const input = options.input === undefined ? [] : [Buffer.from(options.input)]
+  const code = await main(args, {
+    stdin: Readable.from(input),
+    stdout,
+    stderr,
+    cwd: options.cwd ?? ROOT,
+    env: { TZ: 'UTC', LANG: 'C', ...options.env },
+  })
+  return { code, signal: null, stdout: stdout.text(), stderr: stderr.text() }
 }
 
 export interface StartedCli {
@@ -41,7 +79,7 @@ const REPORT_RSS = 'data:text/javascript,import {writeSync} from "node:fs";' +
   'process.on("exit",()=>{try{writeSync(3,String(process.resourceUsage().maxRSS))}catch{}})'
 
 /** Starts the built bin and leaves stdin open, for tests that feed it slowly or signal it mid-run. */
-export const startCli = (args: readonly string[], options: Omit<CliOptions, 'input'> = {}): StartedCli => {
+export const startCli = (args: readonly string[], options: Omit<SpawnOptions, 'input'> = {}): StartedCli => {
   const preload = options.measureRss ? [`--import=${REPORT_RSS}`] : []
   const child = spawn(process.execPath, [...preload, BIN, ...args], {
     cwd: options.cwd ?? ROOT,
@@ -75,7 +113,8 @@ export const startCli = (args: readonly string[], options: Omit<CliOptions, 'inp
   return { child, result }
 }
 
-export const runCli = (args: readonly string[], options: CliOptions = {}): Promise<CliResult> => {
+/** Runs the built bin in a process of its own. */
+export const spawnCli = (args: readonly string[], options: SpawnOptions = {}): Promise<CliResult> => {
   const { child, result } = startCli(args, options)
   child.stdin.end(options.input ?? '')
   return result

@@ -96,7 +96,7 @@ const rowsOf = async (folder: string, c: Case, fullScan: boolean): Promise<unkno
     inputs: c.named.map((name) => join(folder, name)), limit: c.limit, tz: 'UTC', emit: 'ndjson',
     criteria, fullScan, orderTolerance: c.tolerance, quiet: true, backwardMinBytes: 0,
   })
-  await build(options, { stdin: new PassThrough(), stdout: out.stream, warn: () => undefined })
+  await build(options, { stdin: new PassThrough(), stdout: out.stream, stderr: new PassThrough(), warn: () => undefined, cwd: folder, env: {} })
   return out.text().split('\n').filter(Boolean).map((line) => {
     const row = JSON.parse(line) as Record<string, unknown>
     delete row.line

@@ -7,7 +7,7 @@
 
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import t from 'tap'
-import { runCli, startCli } from '../helpers/run-cli.js'
+import { runCli, spawnCli, startCli } from '../helpers/run-cli.js'
 import { seeded } from '../helpers/seeded.js'
 import { isCompletePage, writeLargeLog } from '../helpers/large-log.js'
 
@@ -16,12 +16,13 @@ const RUNS = 40
 t.test(`${RUNS} builds killed with SIGKILL at random moments never leave a partial page`, async (t) => {
   const dir = t.testdir({ input: {}, www: {} })
   const log = `${dir}/input/access.log`
-  writeLargeLog(log, 100_000)
+  writeLargeLog(log, 20_000)
   const target = `${dir}/www/index.html`
-  const args = ['build', log, '--limit', '3000', '--tz', 'UTC', '-o', target]
+  const args = ['build', log, '--limit', '1000', '--tz', 'UTC', '-o', target]
 
+  // a process, as the killed runs are: their kill times are spread over its duration
   const started = Date.now()
-  const reference = await runCli(args)
+  const reference = await spawnCli(args)
   const duration = Date.now() - started
   t.equal(reference.code, 0, reference.stderr)
   const page = readFileSync(target, 'utf8')
@@ -39,17 +40,15 @@ t.test(`${RUNS} builds killed with SIGKILL at random moments never leave a parti
     const r = await result
     clearTimeout(timer)
     if (r.signal === 'SIGKILL') outcomes.killed++
-    else {
-      t.strictSame([r.code, r.stderr], [0, ''], `run ${run} finished before its kill at ${delay} ms`)
-      outcomes.finished++
-    }
+    else outcomes.finished++
+    t.ok(r.signal === 'SIGKILL' || (r.code === 0 && r.stderr === ''), `run ${run}: killed at ${delay} ms, or finished cleanly before`)
     const left = readdirSync(`${dir}/www`).filter((name) => name.endsWith('.tmp') && !before.has(name))
     if (r.signal === 'SIGKILL' && left.length > 0) outcomes.killedWithTempLeft++
     if (existsSync(target)) {
       if (r.signal === 'SIGKILL') outcomes.killedAfterPublish++
       t.equal(readFileSync(target, 'utf8'), page, `run ${run} (kill at ${delay} ms): the target is the complete page`)
     } else {
-      t.pass(`run ${run} (kill at ${delay} ms): no target yet`)
+      t.equal(r.signal, 'SIGKILL', `run ${run} (kill at ${delay} ms): no target, so it was killed before it published`)
     }
   }
   t.comment(`outcomes: ${JSON.stringify(outcomes)}`)

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import t, { type Test } from 'tap'
 import { countLine, rowSummaries } from '../helpers/page.js'
-import { fixture, runCli, type CliResult } from '../helpers/run-cli.js'
+import { fixture, runCli, spawnCli, type CliResult } from '../helpers/run-cli.js'
 
 const MB = 1024 * 1024
 /** A generous bound: node itself takes about 50 MB; the inputs are 10 to 100 MB. */
@@ -33,7 +33,7 @@ const assertBounded = (t: Test, r: CliResult, what: string): void => {
 t.test('a 10 MB line (a listed URL shape) is skipped as too long, in bounded memory', async (t) => {
   const huge = line(2, `/${'a'.repeat(10 * MB)}/`)
   const input = `${line(1, '/moebel/')}\n${huge}\n${line(3, '/robots.txt')}\n`
-  const r = await runCli(['build', '--tz', 'UTC', '-'], { input, measureRss: true, timeoutMs: HANG_MS })
+  const r = await spawnCli(['build', '--tz', 'UTC', '-'], { input, measureRss: true, timeoutMs: HANG_MS })
   t.equal(r.code, 0)
   t.strictSame(shortRows(r.stdout), [
     '200 192.0.2.1 GET /robots.txt 22.11.2026 12:00:03',
@@ -45,7 +45,7 @@ t.test('a 10 MB line (a listed URL shape) is skipped as too long, in bounded mem
 
 t.test('a 10 MB last line without a newline at the end', async (t) => {
   const input = `${line(1, '/moebel/')}\n${'x'.repeat(10 * MB)}`
-  const r = await runCli(['build', '-'], { input, measureRss: true, timeoutMs: HANG_MS })
+  const r = await spawnCli(['build', '-'], { input, measureRss: true, timeoutMs: HANG_MS })
   t.equal(r.code, 0)
   t.equal(countLine(r.stdout), '1 results found')
   t.equal(r.stderr, 'profiler-search: skipped 1 of 2 lines (1 line too long); first at stdin:2\n')
@@ -58,7 +58,7 @@ t.test('a .gz that expands 900x into 100 MB of NUL lines: read to the end, every
   t.ok(gz.length < 130 * 1024, `compressed to ${Math.round(gz.length / 1024)} KB`)
   const dir = t.testdir({ 'bomb.log.gz': gz })
   const started = Date.now()
-  const r = await runCli(['build', '--limit', '100', `${dir}/bomb.log.gz`], { measureRss: true, timeoutMs: HANG_MS })
+  const r = await spawnCli(['build', '--limit', '100', `${dir}/bomb.log.gz`], { measureRss: true, timeoutMs: HANG_MS })
   t.equal(r.code, 0)
   const clean = await runCli(['build', '--limit', '100', fixture('nginx/access.log')])
   t.strictSame(shortRows(r.stdout), shortRows(clean.stdout))
@@ -74,7 +74,7 @@ t.test('a .gz that expands 1000x into one 100 MB line: skipped as too long, boun
   t.ok(gz.length < 110 * 1024, `compressed to ${Math.round(gz.length / 1024)} KB`)
   const dir = t.testdir({ 'zeros.gz': gz })
   const started = Date.now()
-  const r = await runCli(['build', `${dir}/zeros.gz`], { measureRss: true, timeoutMs: HANG_MS })
+  const r = await spawnCli(['build', `${dir}/zeros.gz`], { measureRss: true, timeoutMs: HANG_MS })
   t.equal(r.code, 0)
   t.match(r.stderr, /^profiler-search: skipped \d+ of \d+ lines \([^)]*1 line too long[^)]*\)/)
   assertBounded(t, r, 'one 100 MB line')

@@ -1,13 +1,14 @@
 /**
  * The same inputs and options give byte-identical output whatever the TZ and
  * locale of the environment: with --tz, and without it (each line's own
- * offset), for the page, the site and every --emit format.
+ * offset), for the page, the site and every --emit format. Each run is a
+ * process of its own: the environment of the process is the point.
  */
 
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { fixture, runCli } from '../helpers/run-cli.js'
+import { fixture, spawnCli } from '../helpers/run-cli.js'
 
 const ENVIRONMENTS: NodeJS.ProcessEnv[] = [
   { TZ: 'Pacific/Chatham', LANG: 'de_DE.UTF-8' },
@@ -36,12 +37,13 @@ const OPTIONS: string[][] = [
 for (const options of OPTIONS) {
   t.test(`build ${options.join(' ') || '(defaults)'}: the same bytes in every environment`, async (t) => {
     const args = ['build', ...options, ...INPUTS]
-    const base = await runCli(args, { env: { TZ: 'UTC', LANG: 'C' } })
+    const base = await spawnCli(args, { env: { TZ: 'UTC', LANG: 'C' } })
     t.equal(base.code, 0, base.stderr)
     t.ok(base.stdout.length > 1000)
-    for (const env of ENVIRONMENTS) {
-      const r = await runCli(args, { env })
-      t.equal(r.stdout, base.stdout, JSON.stringify(env))
+    // the environments at the same time, in processes of their own
+    const runs = await Promise.all(ENVIRONMENTS.map((env) => spawnCli(args, { env })))
+    for (const [i, r] of runs.entries()) {
+      t.equal(r.stdout, base.stdout, JSON.stringify(ENVIRONMENTS[i]))
       t.equal(r.stderr, base.stderr)
     }
   })
@@ -63,13 +65,13 @@ const siteFiles = (dir: string): Record<string, string> => {
 t.test('a --out-dir site: the same files with the same bytes in every environment', async (t) => {
   const dir = t.testdir({})
   const args = (name: string): string[] => ['build', '--limit', '40', `--out-dir`, `${dir}/${name}`, ...INPUTS]
-  const base = await runCli(args('base'), { env: { TZ: 'UTC', LANG: 'C' } })
+  const base = await spawnCli(args('base'), { env: { TZ: 'UTC', LANG: 'C' } })
   t.equal(base.code, 0, base.stderr)
   const expected = siteFiles(`${dir}/base`)
   t.ok(Object.keys(expected).length > 10)
-  for (const [i, env] of ENVIRONMENTS.entries()) {
-    const r = await runCli(args(`env${i}`), { env })
+  const runs = await Promise.all(ENVIRONMENTS.map((env, i) => spawnCli(args(`env${i}`), { env })))
+  for (const [i, r] of runs.entries()) {
     t.equal(r.code, 0)
-    t.strictSame(siteFiles(`${dir}/env${i}`), expected, JSON.stringify(env))
+    t.strictSame(siteFiles(`${dir}/env${i}`), expected, JSON.stringify(ENVIRONMENTS[i]))
   }
 })

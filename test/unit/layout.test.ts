@@ -4,7 +4,7 @@
  * imports another when any of its files does). Type-only imports count too.
  */
 
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import t from 'tap'
 import ts from 'typescript'
@@ -23,7 +23,11 @@ const importGraph = (): Map<string, string[]> => {
     graph.set(file, importedFiles
       .map(({ fileName }) => fileName)
       .filter((name) => name.startsWith('.'))
-      .map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts'))))
+      .map((name) => {
+        // a module written by the build is imported through its declaration file
+        const source = resolve(dirname(file), name.replace(/\.js$/, '.ts'))
+        return existsSync(source) ? source : source.replace(/\.ts$/, '.d.ts')
+      }))
   }
   return graph
 }

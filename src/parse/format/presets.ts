@@ -44,14 +44,26 @@ export const preset = (name: PresetName): FormatSpec => {
   }
 }
 
+export interface ProbeCandidate {
+  name: PresetName
+  /** The format lines are counted with. */
+  probe: FormatSpec
+  /** The format the input is read with once chosen, compiled only then. */
+  read: () => FormatSpec
+}
+
 /**
  * The presets `auto` chooses from, most specific first: a tie in the probe
  * goes to the earlier one. The strict `combined` is used for counting, so
- * a `common` file is not taken for `combined`.
+ * a `common` file is not taken for `combined`; the others read with the
+ * format they probed with.
  */
-export const probeCandidates = (): { name: PresetName; probe: FormatSpec; read: FormatSpec }[] => [
-  { name: 'vhost_combined', probe: vhostCombined(), read: vhostCombined() },
-  { name: 'combined', probe: apacheFormat(COMBINED_FORMAT, 'combined', true), read: combined() },
-  { name: 'common', probe: common(), read: common() },
-  { name: 'json', probe: jsonPreset(), read: jsonPreset() },
-]
+export const probeCandidates = (): ProbeCandidate[] => {
+  const same = (spec: FormatSpec): Pick<ProbeCandidate, 'probe' | 'read'> => ({ probe: spec, read: () => spec })
+  return [
+    { name: 'vhost_combined', ...same(vhostCombined()) },
+    { name: 'combined', probe: apacheFormat(COMBINED_FORMAT, 'combined', true), read: combined },
+    { name: 'common', ...same(common()) },
+    { name: 'json', ...same(jsonPreset()) },
+  ]
+}

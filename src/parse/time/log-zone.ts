@@ -22,8 +22,22 @@ export interface LogZone {
   fromLocal(local: number): { time: number; offset: number }
 }
 
-/** The machine's own zone: where this machine's server wrote its logs. */
-export const localZoneName = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+/**
+ * The machine's own zone: where this machine's server wrote its logs. TZ
+ * names it when it holds an IANA name (`Europe/Berlin`, glibc's
+ * `:Europe/Berlin`); otherwise the zone the system is set to.
+ */
+export const localZoneName = (env: Readonly<Record<string, string | undefined>> = {}): string => {
+  const tz = env.TZ?.replace(/^:/, '')
+  if (tz) {
+    try {
+      return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone
+    } catch {
+      // not an IANA name (a POSIX rule such as CET-1CEST): the system's zone
+    }
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
 
 const DAY = 86_400_000
 const MINUTE = 60_000

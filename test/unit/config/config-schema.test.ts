@@ -1,7 +1,7 @@
 import t from 'tap'
 import { configValidator, describeAllowed, readConfigSchema, schemaProblems, shown } from '../../../src/config/config-schema.js'
 
-const validate = await configValidator()
+const validate = configValidator()
 
 const problems = (value: unknown): string[] => {
   return validate(value) ? [] : schemaProblems(validate.errors ?? [])

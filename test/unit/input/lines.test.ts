@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
-import { DECODE_BYTES, forEachLine, isReadError } from '../../../src/input/lines.js'
+import { DECODE_BYTES, forEachLine } from '../../../src/input/lines.js'
+import { isReadError } from '../../../src/input/read-error.js'
 import { usageError } from '../../../src/errors.js'
 
 const collect = async (chunks: (string | Buffer)[], label = 'x.log'): Promise<string[]> => {

@@ -12,7 +12,7 @@ const row: EmittedRow = {
   request: 'GET http://shop.example/moebel/?x=1 HTTP/1.1', raw: 'the raw line', source: 'web1:/var/log/access.log', line: 9, byteOffset: null,
 }
 
-const { row: isRow } = await schemaValidators()
+const { row: isRow } = schemaValidators()
 const read = (r: EmittedRow): ReadRow => readRow(JSON.stringify(r), isRow) as ReadRow
 
 t.test('the access record is rebuilt from the row', async (t) => {

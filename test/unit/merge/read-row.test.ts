@@ -3,7 +3,7 @@ import { readRow as readWith } from '../../../src/merge/read-row.js'
 import type { EmittedRow } from '../../../src/render/emit-row.js'
 import { schemaValidators } from '../../../src/render/emit-schema.js'
 
-const { row: isRow } = await schemaValidators()
+const { row: isRow } = schemaValidators()
 const readRow = (text: string): ReturnType<typeof readWith> => readWith(text, isRow)
 
 const row: EmittedRow = {

@@ -13,7 +13,7 @@ const options = (over: Partial<NoticesOptions> = {}): NoticesOptions =>
   ({ files: [], limit: 10, all: false, redactPaths: [], ...over })
 
 const texts = async (files: string[], input = stdin(''), over: Partial<NoticesOptions> = {}): Promise<string[]> => {
-  const opened = await openNoticeFiles(files, input, false)
+  const opened = await openNoticeFiles(files, () => input, false, process.cwd())
   return (await readNotices(opened, options({ files, ...over }))).map(noticeText)
 }
 
@@ -43,12 +43,12 @@ t.test('a file without Deprecated notices adds nothing', async (t) => {
 
 t.test('errors name --notices and the file', async (t) => {
   const dir = t.testdir({ 'trunc.gz': gzipSync('Deprecated: x in /a.php on line 1\n'.repeat(100)).subarray(0, 30) })
-  await t.rejects(openNoticeFiles([`${dir}/nope.log`], stdin(''), false),
+  await t.rejects(openNoticeFiles([`${dir}/nope.log`], () => stdin(''), false, process.cwd()),
     { message: `--notices: cannot read ${dir}/nope.log: no such file`, hint: 'check the path; use - to read stdin', exitCode: 2 })
-  await t.rejects(openNoticeFiles([dir], stdin(''), false), { message: `--notices: cannot read ${dir}: it is a folder`, exitCode: 2 })
-  await t.rejects(openNoticeFiles(['-'], stdin(''), true), { message: '--notices: stdin (-) is already read', exitCode: 2 })
-  await t.rejects(openNoticeFiles(['-', '-'], stdin(''), false), { message: '--notices: stdin (-) is already read', exitCode: 2 })
-  await t.rejects(openNoticeFiles(['-'], stdin('', true), false), { message: '--notices: stdin is a terminal', exitCode: 2 })
-  const opened = await openNoticeFiles([`${dir}/trunc.gz`], stdin(''), false)
+  await t.rejects(openNoticeFiles([dir], () => stdin(''), false, process.cwd()), { message: `--notices: cannot read ${dir}: it is a folder`, exitCode: 2 })
+  await t.rejects(openNoticeFiles(['-'], () => stdin(''), true, process.cwd()), { message: '--notices: stdin (-) is already read', exitCode: 2 })
+  await t.rejects(openNoticeFiles(['-', '-'], () => stdin(''), false, process.cwd()), { message: '--notices: stdin (-) is already read', exitCode: 2 })
+  await t.rejects(openNoticeFiles(['-'], () => stdin('', true), false, process.cwd()), { message: '--notices: stdin is a terminal', exitCode: 2 })
+  const opened = await openNoticeFiles([`${dir}/trunc.gz`], () => stdin(''), false, process.cwd())
   await t.rejects(readNotices(opened, options()), { message: /^--notices: cannot read .*trunc\.gz: the gzip data is truncated or corrupt/, exitCode: 2 })
 })

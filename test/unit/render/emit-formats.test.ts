@@ -7,7 +7,7 @@ import { schemaValidators } from '../../../src/render/emit-schema.js'
 import type { ProfileRow } from '../../../src/record.js'
 import { makeRecord } from '../../helpers/record.js'
 
-const validators = await schemaValidators()
+const validators = schemaValidators()
 
 const rowA: EmittedRow = {
   status: 200, ip: '::1', method: 'GET', url: '/robots.txt', time: '22.11.2026 9:05:07', token: '6b02b04300001',

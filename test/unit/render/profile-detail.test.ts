@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { ProfileRow } from '../../../src/record.js'
-import { renderPage, renderProfilePage, renderSite, SITE_STYLESHEET, stylesheet } from '../../../src/render/page.js'
+import { stylesheet } from '../../../src/render/compiled-templates.js'
+import { renderPage, renderProfilePage, renderSite, SITE_STYLESHEET } from '../../../src/render/page.js'
 import { formatDuration, profileDetail, TOKEN_PATTERN } from '../../../src/render/profile-detail.js'
 import { makeRecord } from '../../helpers/record.js'
 
@@ -115,7 +116,7 @@ t.test('tokens that may name a section or a file', async (t) => {
 })
 
 t.test('single page: the token links to its section, which holds the detail and links back', async (t) => {
-  const html = renderPage({ rows: [row()] })
+  const html = await renderPage({ rows: [row()] })
   t.match(html, '<td class="nowrap"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>')
   t.match(html, [
     '</table>',
@@ -147,12 +148,12 @@ t.test('single page: the token links to its section, which holds the detail and 
 })
 
 t.test('an empty listing has no detail sections', async (t) => {
-  t.notMatch(renderPage({ rows: [] }), /id="profiles"|<section/)
+  t.notMatch(await renderPage({ rows: [] }), /id="profiles"|<section/)
 })
 
 t.test('log values in a section are escaped', async (t) => {
   const record = makeRecord({ raw: '"><script>alert(1)</script>', userAgent: '</dd></dl><img src=x onerror=alert(1)>' })
-  const html = renderPage({ rows: [row(record)] })
+  const html = await renderPage({ rows: [row(record)] })
   t.notMatch(html, /<script|<img/)
   t.match(html, '<dd>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</dd>')
   t.match(html, '<dd>&lt;/dd&gt;&lt;/dl&gt;&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;</dd>')
@@ -160,18 +161,18 @@ t.test('log values in a section are escaped', async (t) => {
 
 t.test('site: the listing, one page per token, one stylesheet', async (t) => {
   const second = { ...row(), token: '6b02af1b00001', url: '/robots.txt' }
-  const files = renderSite({ rows: [row(), second] })
+  const files = await renderSite({ rows: [row(), second] })
   t.strictSame(files.map((f) => f.path), [
     'index.html', SITE_STYLESHEET, 'profiles/6b02af1b4c6f3.html', 'profiles/6b02af1b00001.html',
   ])
   const [index, css, profile] = files.map((f) => f.content) as [string, string, string]
-  t.equal(css, `${stylesheet()}\n`)
+  t.equal(css, `${stylesheet}\n`)
   t.match(index, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'">`)
   t.match(index, '<title>Profile Search</title>\n<link rel="stylesheet" href="profile-search.css">\n</head>')
   t.notMatch(index, /<style|<section|id="profiles"/)
   t.match(index, '<td class="nowrap"><a href="profiles/6b02af1b4c6f3.html">6b02af1b4c6f3</a></td>')
   t.match(index, '<td class="nowrap"><a href="profiles/6b02af1b00001.html">6b02af1b00001</a></td>')
-  t.equal(profile, renderProfilePage(row()))
+  t.equal(profile, await renderProfilePage(row()))
   t.match(profile, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'">`)
   t.match(profile, '<title>Profile 6b02af1b4c6f3</title>\n<link rel="stylesheet" href="../profile-search.css">')
   t.match(profile, [
@@ -188,15 +189,15 @@ t.test('site: the listing, one page per token, one stylesheet', async (t) => {
 })
 
 t.test('the profile page header takes the status colour', async (t) => {
-  t.match(renderProfilePage({ ...row(), status: 404 }), '<div class="status status-error">')
+  t.match(await renderProfilePage({ ...row(), status: 404 }), '<div class="status status-error">')
 })
 
 t.test('site: a token that cannot name a file is refused', async (t) => {
-  t.throws(() => renderSite({ rows: [{ ...row(), token: '../../x' }] }), {
+  await t.rejects(renderSite({ rows: [{ ...row(), token: '../../x' }] }), {
     message: 'cannot make a profile page for token "../../x": not 13 lower-case hex digits',
     exitCode: 1,
   })
-  t.throws(() => renderSite({ rows: [row(), row()] }), {
+  await t.rejects(renderSite({ rows: [row(), row()] }), {
     message: 'cannot make a profile page for token "6b02af1b4c6f3": two rows share it',
     exitCode: 1,
   })

@@ -3,9 +3,12 @@ import t from 'tap'
 import { checkWritable, reserveFile, type CommitOptions, type Published } from '../../../src/write/atomic-file.js'
 import { HOST_TAG } from '../../../src/write/temp-files.js'
 
+/** Paths here are absolute: the working folder is not read. */
+const HERE = process.cwd()
+
 /** Reserve and commit in one go. */
 const writeFileAtomic = async (path: string, content: string, options: CommitOptions = {}): Promise<Published> =>
-  (await reserveFile(path)).commit(content, options)
+  (await reserveFile(path, HERE)).commit(content, options)
 
 t.test('writes a new file and leaves no temporary file', async (t) => {
   const dir = t.testdir({})
@@ -33,16 +36,16 @@ t.test('a failed rename leaves the old file and no temporary file', async (t) =>
 
 t.test('checkWritable names the problem', async (t) => {
   const dir = t.testdir({ sub: {}, file: 'x' })
-  await t.resolves(checkWritable(`${dir}/new.html`))
-  await t.resolves(checkWritable(`${dir}/file`))
-  await t.rejects(checkWritable(`${dir}/missing/new.html`), { message: `cannot write ${dir}/missing/new.html: its folder does not exist`, exitCode: 2 })
-  await t.rejects(checkWritable(`${dir}/sub`), { message: `cannot write ${dir}/sub: it is a folder`, exitCode: 2 })
-  await t.rejects(checkWritable(`${dir}/file/x.html`), { message: `cannot write ${dir}/file/x.html: a part of the path is not a folder`, exitCode: 2 })
+  await t.resolves(checkWritable(`${dir}/new.html`, HERE))
+  await t.resolves(checkWritable(`${dir}/file`, HERE))
+  await t.rejects(checkWritable(`${dir}/missing/new.html`, HERE), { message: `cannot write ${dir}/missing/new.html: its folder does not exist`, exitCode: 2 })
+  await t.rejects(checkWritable(`${dir}/sub`, HERE), { message: `cannot write ${dir}/sub: it is a folder`, exitCode: 2 })
+  await t.rejects(checkWritable(`${dir}/file/x.html`, HERE), { message: `cannot write ${dir}/file/x.html: a part of the path is not a folder`, exitCode: 2 })
 })
 
 t.test('a reserved file exists from the start and is gone after discard', async (t) => {
   const dir = t.testdir({ 'page.html': 'old' })
-  const file = await reserveFile(`${dir}/page.html`)
+  const file = await reserveFile(`${dir}/page.html`, HERE)
   const names = readdirSync(dir).sort()
   t.equal(names.length, 2)
   t.match(names[0], /^\.page\.html\.[A-Za-z0-9-]+\.\d+\.[0-9a-f]{12}\.tmp$/)
@@ -91,8 +94,8 @@ t.test('a successful commit removes temporary files of dead writers of the same 
 
 t.test('two writes of one target in one process do not remove each other\'s file', async (t) => {
   const dir = t.testdir({})
-  const first = await reserveFile(`${dir}/page.html`)
-  const second = await reserveFile(`${dir}/page.html`)
+  const first = await reserveFile(`${dir}/page.html`, HERE)
+  const second = await reserveFile(`${dir}/page.html`, HERE)
   t.equal(await second.commit('second'), 'written')
   t.equal(readdirSync(dir).length, 2, 'the first write\'s temporary file is still there')
   t.equal(await first.commit('first'), 'written')
@@ -102,6 +105,6 @@ t.test('two writes of one target in one process do not remove each other\'s file
 
 t.test('reserveFile names an unwritable target before anything is read', async (t) => {
   const dir = t.testdir({ sub: {} })
-  await t.rejects(reserveFile(`${dir}/missing/x.html`), { message: `cannot write ${dir}/missing/x.html: its folder does not exist`, exitCode: 2 })
-  await t.rejects(reserveFile(`${dir}/sub`), { message: `cannot write ${dir}/sub: it is a folder`, exitCode: 2 })
+  await t.rejects(reserveFile(`${dir}/missing/x.html`, HERE), { message: `cannot write ${dir}/missing/x.html: its folder does not exist`, exitCode: 2 })
+  await t.rejects(reserveFile(`${dir}/sub`, HERE), { message: `cannot write ${dir}/sub: it is a folder`, exitCode: 2 })
 })

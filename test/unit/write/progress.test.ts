@@ -20,7 +20,7 @@ t.test('drawn on a terminal after the delay, erased at the end', async (t) => {
   const tty = terminal(true)
   let bytes = 0
   let clock = 0
-  const progress = startProgress(tty, { bytes: () => bytes, lines: () => 1000, rows: () => 3 }, 4000,
+  const progress = startProgress(() => tty, { bytes: () => bytes, lines: () => 1000, rows: () => 3 }, 4000,
     { quiet: false, delayMs: 20, everyMs: 10, now: () => clock })
   bytes = 1000
   clock = 1000
@@ -34,12 +34,24 @@ t.test('drawn on a terminal after the delay, erased at the end', async (t) => {
 t.test('nothing when not a terminal, with --quiet, or for a short run', async (t) => {
   for (const [tty, quiet] of [[false, false], [true, true]] as const) {
     const stream = terminal(tty)
-    const progress = startProgress(stream, { bytes: () => 1, lines: () => 1, rows: () => 1 }, null, { quiet, delayMs: 1, everyMs: 1 })
+    const progress = startProgress(() => stream, { bytes: () => 1, lines: () => 1, rows: () => 1 }, null, { quiet, delayMs: 1, everyMs: 1 })
     await wait(20)
     progress.stop()
     t.equal(stream.text(), '', `tty ${tty}, quiet ${quiet}`)
   }
   const stream = terminal(true)
-  startProgress(stream, { bytes: () => 1, lines: () => 1, rows: () => 1 }, null, { quiet: false, delayMs: 1000 }).stop()
+  startProgress(() => stream, { bytes: () => 1, lines: () => 1, rows: () => 1 }, null, { quiet: false, delayMs: 1000 }).stop()
   t.equal(stream.text(), '', 'stopped before the delay')
+})
+
+t.test('a run that ends within the delay never asks for stderr (Node makes it when asked)', async (t) => {
+  let asked = 0
+  const progress = startProgress(() => {
+    asked++
+    return terminal(true)
+  }, { bytes: () => 1, lines: () => 1, rows: () => 1 }, null, { quiet: false, delayMs: 50 })
+  await wait(5)
+  progress.stop()
+  await wait(60)
+  t.equal(asked, 0)
 })

@@ -6,6 +6,9 @@ import t from 'tap'
 import { checkSiteDir, publishSite, removeStaleSiteTemps, SITE_MARKER, type SiteFile } from '../../../src/write/site-dir.js'
 import { HOST_TAG } from '../../../src/write/temp-files.js'
 
+/** Paths here are absolute: the working folder is not read. */
+const HERE = process.cwd()
+
 const site = (tokens: string[], version = 'v1'): SiteFile[] => [
   { path: 'index.html', content: `index ${version}` },
   { path: 'profile-search.css', content: 'css' },
@@ -28,7 +31,7 @@ const REFUSED = (dir: string): string =>
 
 t.test('first run: the folder is made with every file and the marker, nothing else is left', async (t) => {
   const parent = t.testdir({})
-  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa', 'bbbbbbbbbbbbb']))
+  await publishSite(`${parent}/site`, HERE, site(['aaaaaaaaaaaaa', 'bbbbbbbbbbbbb']))
   t.strictSame(readdirSync(parent), ['site'], 'no temporary folder next to it')
   t.strictSame(tree(`${parent}/site`), [
     SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/aaaaaaaaaaaaa.html', 'profiles/bbbbbbbbbbbbb.html',
@@ -41,9 +44,9 @@ t.test('first run: the folder is made with every file and the marker, nothing el
 
 t.test('a later run replaces the whole site: pages of tokens no longer listed are gone', async (t) => {
   const parent = t.testdir({})
-  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa', 'bbbbbbbbbbbbb']))
+  await publishSite(`${parent}/site`, HERE, site(['aaaaaaaaaaaaa', 'bbbbbbbbbbbbb']))
   chmodSync(`${parent}/site`, 0o750)
-  await publishSite(`${parent}/site`, site(['ccccccccccccc'], 'v2'))
+  await publishSite(`${parent}/site`, HERE, site(['ccccccccccccc'], 'v2'))
   t.strictSame(readdirSync(parent), ['site'], 'no backup or temporary folder left')
   t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/ccccccccccccc.html'])
   t.equal(readFileSync(`${parent}/site/index.html`, 'utf8'), 'index v2')
@@ -52,37 +55,37 @@ t.test('a later run replaces the whole site: pages of tokens no longer listed ar
 
 t.test('an existing empty folder is used', async (t) => {
   const parent = t.testdir({ site: {} })
-  await publishSite(`${parent}/site`, site([]))
+  await publishSite(`${parent}/site`, HERE, site([]))
   t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css'])
   t.strictSame(readdirSync(parent), ['site'])
 })
 
 t.test('a folder that is not ours is refused and left alone', async (t) => {
   const parent = t.testdir({ www: { 'index.php': '<?php', uploads: { 'a.png': 'x' } } })
-  await t.rejects(checkSiteDir(`${parent}/www`), {
+  await t.rejects(checkSiteDir(`${parent}/www`, HERE), {
     message: REFUSED(`${parent}/www`),
     hint: `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`,
     exitCode: 2,
   })
-  await t.rejects(publishSite(`${parent}/www`, site([])), { message: REFUSED(`${parent}/www`), exitCode: 2 })
+  await t.rejects(publishSite(`${parent}/www`, HERE, site([])), { message: REFUSED(`${parent}/www`), exitCode: 2 })
   t.strictSame(tree(`${parent}/www`), ['index.php', 'uploads/a.png'])
   t.strictSame(readdirSync(parent), ['www'])
 })
 
 t.test('the target and its folder are checked', async (t) => {
   const parent = t.testdir({ file: 'x', 'dangling-link': t.fixture('symlink', 'nowhere') })
-  await t.resolves(checkSiteDir(`${parent}/new`))
-  await t.rejects(checkSiteDir(`${parent}/file`), { message: `cannot write --out-dir ${parent}/file: it is a file`, hint: 'give a folder: it is created if missing', exitCode: 2 })
-  await t.rejects(checkSiteDir(`${parent}/missing/site`), { message: `cannot write --out-dir ${parent}/missing/site: its folder does not exist`, hint: 'choose another --out-dir', exitCode: 2 })
-  await t.rejects(checkSiteDir(`${parent}/file/site`), { message: `cannot write --out-dir ${parent}/file/site: a part of the path is not a folder`, exitCode: 2 })
-  await t.rejects(checkSiteDir(`${parent}/dangling-link`), { message: `cannot write --out-dir ${parent}/dangling-link: it is a symbolic link to nothing`, exitCode: 2 })
+  await t.resolves(checkSiteDir(`${parent}/new`, HERE))
+  await t.rejects(checkSiteDir(`${parent}/file`, HERE), { message: `cannot write --out-dir ${parent}/file: it is a file`, hint: 'give a folder: it is created if missing', exitCode: 2 })
+  await t.rejects(checkSiteDir(`${parent}/missing/site`, HERE), { message: `cannot write --out-dir ${parent}/missing/site: its folder does not exist`, hint: 'choose another --out-dir', exitCode: 2 })
+  await t.rejects(checkSiteDir(`${parent}/file/site`, HERE), { message: `cannot write --out-dir ${parent}/file/site: a part of the path is not a folder`, exitCode: 2 })
+  await t.rejects(checkSiteDir(`${parent}/dangling-link`, HERE), { message: `cannot write --out-dir ${parent}/dangling-link: it is a symbolic link to nothing`, exitCode: 2 })
 })
 
 t.test('a symbolic link stays: the folder it points to is replaced', async (t) => {
   const parent = t.testdir({ releases: {} })
-  await publishSite(`${parent}/releases/site`, site(['aaaaaaaaaaaaa']))
+  await publishSite(`${parent}/releases/site`, HERE, site(['aaaaaaaaaaaaa']))
   symlinkSync('releases/site', `${parent}/current`)
-  await publishSite(`${parent}/current`, site(['bbbbbbbbbbbbb'], 'v2'))
+  await publishSite(`${parent}/current`, HERE, site(['bbbbbbbbbbbbb'], 'v2'))
   t.equal(readlinkSync(`${parent}/current`), 'releases/site')
   t.strictSame(tree(`${parent}/current`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/bbbbbbbbbbbbb.html'])
   t.strictSame(readdirSync(`${parent}/releases`), ['site'])
@@ -90,11 +93,11 @@ t.test('a symbolic link stays: the folder it points to is replaced', async (t) =
 
 t.test('a failure while writing leaves the previous site and no temporary folder', async (t) => {
   const parent = t.testdir({})
-  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa']))
+  await publishSite(`${parent}/site`, HERE, site(['aaaaaaaaaaaaa']))
   // `index.html` as a file and as a folder: a later write fails half way through.
   const many = Array.from({ length: 40 }, (_, i) => `b${String(i).padStart(12, '0')}`)
   const clash: SiteFile[] = [...site(many, 'v2'), { path: 'index.html/x', content: 'x' }]
-  await t.rejects(publishSite(`${parent}/site`, clash), { message: `cannot write --out-dir ${parent}/site: a file is in the way`, exitCode: 2 })
+  await t.rejects(publishSite(`${parent}/site`, HERE, clash), { message: `cannot write --out-dir ${parent}/site: a file is in the way`, exitCode: 2 })
   t.strictSame(readdirSync(parent), ['site'])
   t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/aaaaaaaaaaaaa.html'])
   t.equal(readFileSync(`${parent}/site/index.html`, 'utf8'), 'index v1')
@@ -103,7 +106,7 @@ t.test('a failure while writing leaves the previous site and no temporary folder
 t.test('a path that would leave the site is a bug, and nothing is published', async (t) => {
   const parent = t.testdir({})
   for (const path of ['../evil.html', 'profiles/../../evil.html', '/etc/passwd', '.hidden', 'a//b', '']) {
-    await t.rejects(publishSite(`${parent}/site`, [{ path, content: 'x' }]), { message: `unsafe site path ${JSON.stringify(path)}` }, path)
+    await t.rejects(publishSite(`${parent}/site`, HERE, [{ path, content: 'x' }]), { message: `unsafe site path ${JSON.stringify(path)}` }, path)
   }
   t.strictSame(readdirSync(parent), [])
 })
@@ -135,14 +138,14 @@ t.test('temporary folders of runs that are gone are removed; a lost site is put 
 
 t.test('SIGTERM while writing: the temporary folder is removed, the previous site stays', async (t) => {
   const parent = t.testdir({})
-  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa']))
-  const module = fileURLToPath(new URL('../../../dist/write/site-dir.js', import.meta.url))
+  await publishSite(`${parent}/site`, HERE, site(['aaaaaaaaaaaaa']))
+  const module = fileURLToPath(new URL('../../../src/write/site-dir.ts', import.meta.url))
   const script = `
     const { publishSite } = await import(${JSON.stringify(module)})
     const files = Array.from({ length: 20000 }, (_, i) => ({ path: 'profiles/' + String(i).padStart(13, '0') + '.html', content: 'x'.repeat(2000) }))
-    await publishSite(${JSON.stringify(`${parent}/site`)}, files)
+    await publishSite(${JSON.stringify(`${parent}/site`)}, '/', files)
   `
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' })
+  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], { stdio: 'ignore', cwd: fileURLToPath(new URL('../../../', import.meta.url)) })
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)))
   let seen = false
   for (let i = 0; i < 2000 && !seen; i++) {
@@ -159,10 +162,10 @@ t.test('SIGTERM while writing: the temporary folder is removed, the previous sit
 
 t.test('two publishes at the same time leave one complete site and nothing else', async (t) => {
   const parent = t.testdir({})
-  await publishSite(`${parent}/site`, site(['aaaaaaaaaaaaa']))
+  await publishSite(`${parent}/site`, HERE, site(['aaaaaaaaaaaaa']))
   await Promise.all([
-    publishSite(`${parent}/site`, site(['bbbbbbbbbbbbb'], 'v2')),
-    publishSite(`${parent}/site`, site(['ccccccccccccc'], 'v3')),
+    publishSite(`${parent}/site`, HERE, site(['bbbbbbbbbbbbb'], 'v2')),
+    publishSite(`${parent}/site`, HERE, site(['ccccccccccccc'], 'v3')),
   ])
   t.strictSame(readdirSync(parent), ['site'])
   const version = readFileSync(`${parent}/site/index.html`, 'utf8').slice('index '.length)

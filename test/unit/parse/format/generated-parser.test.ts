@@ -21,7 +21,8 @@ t.test('the presets and custom formats run as generated code', async (t) => {
     t.equal(spec.kind === 'text' && spec.parse.runs, 'inline', name)
   }
   for (const candidate of probeCandidates()) {
-    if (candidate.read.kind === 'text') t.equal(candidate.read.parse.runs, 'inline', `auto reads ${candidate.name} as generated code`)
+    const read = candidate.read()
+    if (read.kind === 'text') t.equal(read.parse.runs, 'inline', `auto reads ${candidate.name} as generated code`)
     if (candidate.probe.kind === 'text') t.equal(candidate.probe.parse.runs, 'inline', `auto probes ${candidate.name} as generated code`)
   }
   for (const text of [NGINX, APACHE]) {

@@ -1,0 +1,9 @@
+/**
+ * The program, imported when a command runs. The bundle replaces this module
+ * with load-program-bundled.ts, which loads the same program from dist/ with
+ * V8's code cache.
+ */
+
+export type ProgramModule = typeof import('./program.js')
+
+export const loadProgram = (): Promise<ProgramModule> => import('./program.js')

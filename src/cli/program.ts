@@ -1,0 +1,84 @@
+/**
+ * The program behind `main()`: options are read and checked, the job runs,
+ * and the exit code is returned. User mistakes become one line on stderr
+ * with a hint; anything else is a bug and keeps its stack (mapped back to
+ * src/ when running from the bundle).
+ */
+
+import { Command, CommanderError } from 'commander'
+import { applyConfig } from '../config/apply-config.js'
+import { EXIT, isUserError, type ExitCode } from '../errors.js'
+import { addBuildCommand } from './build-command.js'
+import type { CommandContext } from './command-context.js'
+import { bugReport } from './bug-report.js'
+import { EXIT_CODES_HELP, PROG } from './help-texts.js'
+import type { MainIO } from './main-io.js'
+import { addMergeCommand } from './merge-command.js'
+import { version } from './version.js'
+
+const program = (io: MainIO, helpHint: string): Command => {
+  const context: CommandContext = {
+    io: {
+      get stdin() {
+        return io.stdin
+      },
+      get stdout() {
+        return io.stdout
+      },
+      get stderr() {
+        return io.stderr
+      },
+      warn: (line) => void io.stderr.write(`${PROG}: ${line}\n`),
+      cwd: io.cwd,
+      env: io.env,
+    },
+    config: { shapes: null },
+  }
+  const cmd = new Command(PROG)
+    .description('Rebuild the profiler\'s "Profile Search" page from nginx/Apache access logs.')
+    .version(version(), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help')
+    .addHelpCommand(false)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+      outputError: (message, write) => {
+        const line = message.trim().split('\n').join(' ').replace(/^error: /, '')
+        write(`${PROG}: ${line} (see ${helpHint})\n`)
+      },
+    })
+    .addHelpText('after', EXIT_CODES_HELP)
+    .hook('preAction', async (_program, action) => {
+      context.config.shapes = (await applyConfig(action, cmd.commands, io.cwd)).shapes
+    })
+  addBuildCommand(cmd, context)
+  addMergeCommand(cmd, context)
+  return cmd
+}
+
+export const runProgram = async (argv: readonly string[], io: MainIO): Promise<ExitCode> => {
+  const helpHint = argv[0] === 'build' || argv[0] === 'merge' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
+  const cmd = program(io, helpHint)
+  if (argv.length === 0) {
+    io.stderr.write(cmd.helpInformation())
+    return EXIT.usage
+  }
+  try {
+    await cmd.parseAsync([...argv], { from: 'user' })
+    return EXIT.ok
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help'
+        ? EXIT.ok
+        : EXIT.usage
+    }
+    if (isUserError(e)) {
+      io.stderr.write(`${e.format(PROG)}\n`)
+      return e.exitCode
+    }
+    io.stderr.write(`${PROG}: internal error, please report it:\n${bugReport(e)}\n`)
+    return EXIT.internal
+  }
+}

@@ -1,0 +1,7 @@
+/** The package's version, as `--version` prints it. */
+
+import { readFileSync } from 'node:fs'
+import { packageFile } from '../package-files.js'
+
+export const version = (): string =>
+  (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version

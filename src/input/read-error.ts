@@ -1,0 +1,26 @@
+/** Why an input could not be read to its end, in a line that names it. */
+
+import { EXIT, UserError } from '../errors.js'
+
+/** An input that broke off while it was read (exit 2): the one error `--partial-ok` may pass over. */
+export class ReadError extends UserError {
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.usage, hint)
+    this.name = 'ReadError'
+  }
+}
+
+export const isReadError = (e: unknown): e is ReadError => e instanceof ReadError
+
+/**
+ * A read or gzip error as the input error the user sees (exit 2); anything
+ * else (a bug) as it is.
+ */
+export const asInputError = (e: unknown, label: string, gzip: boolean): unknown => {
+  const err = e as NodeJS.ErrnoException
+  if (gzip && (err.code?.startsWith('Z_') || err.code === 'ERR_STREAM_PREMATURE_CLOSE')) {
+    return new ReadError(`cannot read ${label}: the gzip data is truncated or corrupt (${err.message})`, 'check the file with gzip -t')
+  }
+  if (err.code && !err.code.startsWith('ERR_')) return new ReadError(`cannot read ${label}: ${err.message}`)
+  return e
+}

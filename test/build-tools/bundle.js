@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// The build after the type check (`npm run build`): the templates precompiled into
+// src/render/compiled-templates.js, then the CLI bundled by esbuild into dist/:
+// - cli.js, the ES module every run loads: it answers --version by itself, and loads
+// - program.cjs, the program, as a CommonJS bundle run with V8's code cache
+//   (program.cjs.cache, made by code-cache.ts), so a cron run does not compile it again.
+// Source maps let a bug's stack name src/ files and lines (src/cli/bug-report.ts).
+// Libraries a run may not need (luxon, ajv, isbot, ipaddr.js) stay out of the bundle and
+// are loaded from node_modules when a run needs them.
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { build } from 'esbuild'
+import Handlebars from 'handlebars'
+
+const root = new URL('../../', import.meta.url)
+const template = (name) => Handlebars.precompile(readFileSync(new URL(`templates/${name}.hbs`, root), 'utf8'), { strict: true })
+
+writeFileSync(new URL('src/render/compiled-templates.js', root), `// Written by test/build-tools/bundle.js from templates/: do not edit.
+export const page = ${template('page')}
+export const profile = ${template('profile')}
+export const partials = { detail: ${template('detail')}, sidebar: ${template('sidebar')} }
+export const stylesheet = ${JSON.stringify(readFileSync(new URL('templates/page.css', root), 'utf8').trimEnd())}
+`)
+
+rmSync(new URL('dist/', root), { recursive: true, force: true })
+const common = {
+  absWorkingDir: new URL('.', root).pathname,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+}
+
+/**
+ * commander requires node:child_process when it loads, for subcommands that are separate
+ * executables, which this program has none of; loading it costs a run more than it reads a
+ * small log. It is required when first used instead.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(build) {
+    build.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined)
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "let m; module.exports = new Proxy({}, { get: (_, key) => (m ??= require('node:child_process'))[key] })",
+      loader: 'js',
+    }))
+  },
+}
+
+/** The entry loads the program from the bundle, with its code cache: load-program.ts gives way to load-program-bundled.ts. */
+const bundledProgram = {
+  name: 'bundled-program',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/load-program\.js$/ }, () => ({ path: new URL('src/cli/load-program-bundled.ts', root).pathname }))
+  },
+}
+
+await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', format: 'esm', plugins: [bundledProgram] })
+await build({
+  ...common,
+  entryPoints: ['src/cli/program.ts'],
+  outfile: 'dist/program.cjs',
+  format: 'cjs',
+  plugins: [lazyChildProcess],
+  external: ['ajv', 'ipaddr.js', 'isbot', 'luxon'],
+  define: { 'import.meta.url': '__import_meta_url' },
+  banner: { js: 'var __import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+})
+
+// The code cache, made by the Node.js that builds (and, as a rule, runs) the package.
+const cache = spawnSync(process.execPath, ['--import=tsx', 'test/build-tools/code-cache.ts'], { cwd: new URL('.', root), stdio: 'inherit' })
+if (cache.status !== 0) process.exit(cache.status ?? 1)

@@ -1,0 +1,55 @@
+/**
+ * The built bin, one run per command, as a user runs it: the bundle must
+ * give exactly what the source gives in process (the other CLI tests), and a
+ * bug's stack must still name the src/ files and lines.
+ */
+
+import { readFileSync } from 'node:fs'
+import t from 'tap'
+import { fixture, ROOT, runCli, spawnCli } from '../helpers/run-cli.js'
+
+const VERSION = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string }).version
+
+t.test('build: the bin writes the page the source writes', async (t) => {
+  const args = ['build', 'fixtures/nginx/access.log', '--notices', 'fixtures/php/error_log']
+  const [bin, source] = await Promise.all([spawnCli(args), runCli(args)])
+  t.equal(bin.code, 0, bin.stderr)
+  t.equal(bin.stderr, source.stderr)
+  t.equal(bin.stdout, source.stdout)
+})
+
+t.test('merge: the bin merges what the source merges', async (t) => {
+  const dir = t.testdir({})
+  for (const [name, log] of [['a', 'nginx/access.log'], ['b', 'apache/access.log']] as const) {
+    const r = await runCli(['build', '--emit', 'ndjson', '--limit', '20', fixture(log), '-o', `${dir}/${name}.ndjson`])
+    t.equal(r.code, 0, r.stderr)
+  }
+  const args = ['merge', '--emit', 'csv', `${dir}/a.ndjson`, `${dir}/b.ndjson`]
+  const [bin, source] = await Promise.all([spawnCli(args), runCli(args)])
+  t.equal(bin.code, 0, bin.stderr)
+  t.equal(bin.stdout, source.stdout)
+})
+
+t.test('--version and --help', async (t) => {
+  t.strictSame(await spawnCli(['--version']), { code: 0, signal: null, stdout: `${VERSION}\n`, stderr: '' })
+  const help = await spawnCli(['--help'])
+  t.equal(help.code, 0)
+  t.equal(help.stdout, (await runCli(['--help'])).stdout)
+})
+
+/** A preload that plants a bug: every read of a file handle throws a TypeError. */
+const PLANT_BUG = 'data:text/javascript,import {open} from "node:fs/promises";' +
+  'const h=await open("/dev/null");const p=Object.getPrototypeOf(h);await h.close();' +
+  'p.read=function(){throw new TypeError("a bug planted by the test")}'
+
+t.test('a bug: exit 70, and its stack names src/ files and lines through the source map', async (t) => {
+  const { spawnSync } = await import('node:child_process')
+  const r = spawnSync(process.execPath, [`--import=${PLANT_BUG}`, 'bin/profiler-search.js', 'build', 'fixtures/nginx/access.log'], { cwd: ROOT, encoding: 'utf8' })
+  t.equal(r.status, 70)
+  t.equal(r.stdout, '')
+  const [first, second] = r.stderr.split('\n')
+  t.equal(first, 'profiler-search: internal error, please report it:')
+  t.equal(second, 'TypeError: a bug planted by the test')
+  t.match(r.stderr, /\n {4}at .*\/src\/input\/open-inputs\.ts:\d+:\d+\)?\n/, 'a frame in src/, not in the bundle')
+  t.notMatch(r.stderr, /dist\/program\.cjs/, 'no frame left in the bundle')
+})
