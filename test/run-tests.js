@@ -9,6 +9,12 @@ import { Parser } from 'tap-parser'
 const outputDir = '.tap/output'
 rmSync(outputDir, { recursive: true, force: true })
 
+// tap builds its Test class for the plugins package.json names (not @tapjs/typescript: tests
+// load through tsx). A fresh install holds the default build; when `tap run` rebuilds it
+// itself, the first run still hands every test process the typescript plugin's loader.
+const built = spawnSync('npx', ['tap', 'build'], { stdio: 'inherit' })
+if (built.status !== 0) process.exit(built.status ?? 1)
+
 const tap = spawnSync('npx', ['tap', 'run', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TZ: 'UTC', LANG: 'C' },

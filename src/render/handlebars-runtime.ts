@@ -1,9 +1,13 @@
 /**
  * handlebars' runtime alone, without its compiler: the templates arrive
- * precompiled (compiled-templates.d.ts). A module of its own so the bundle
- * puts it in a chunk of its own, loaded only when a page is rendered.
+ * precompiled (compiled-templates.d.ts). A module of its own so that it is
+ * made ready only when a page is rendered.
  */
 
-import runtime from 'handlebars/runtime'
+import type Handlebars from 'handlebars'
+import runtimeModule from 'handlebars/runtime.js'
+
+/** The runtime's typings declare nothing; it is handlebars' API without compile(). */
+const runtime = runtimeModule as unknown as Pick<typeof Handlebars, 'create'>
 
 export default runtime
