@@ -1,24 +1,61 @@
 #!/usr/bin/env node
-// Runs the tap suite with its usual report, then reads the raw TAP that tap
-// saved for each test file and ends with one plain line: `N passed, N failed`.
-import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+// `npm test`: first, side by side, the type check (src and tests), the lint, the bundle
+// and tap's build of its Test class; then the tap suite with its usual report. Ends by
+// reading the raw TAP that tap saved for each test file, with one plain line:
+// `N passed, N failed`.
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Parser } from 'tap-parser'
+
+/** Runs a command, its output kept and printed when it ends (so the side-by-side ones do not interleave). */
+const step = (name, command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const output = []
+    child.stdout.on('data', (b) => output.push(b))
+    child.stderr.on('data', (b) => output.push(b))
+    child.on('close', (code) => {
+      const text = Buffer.concat(output).toString('utf8').replace(/^npm warn .*\n/gm, '')
+      process.stdout.write(`> ${name}${text.trim() ? `\n${text.trimEnd()}` : ''}\n`)
+      resolve(code === 0)
+    })
+  })
+
+const prepared = await Promise.all([
+  step('type check: tsc -p test/tsconfig.json', 'npx', ['tsc', '-p', 'test/tsconfig.json']),
+  step('lint: eslint', 'npx', ['eslint', '--config', 'test/lint/eslint.config.js', '.']),
+  step('bundle: node test/build-tools/bundle.js', process.execPath, ['test/build-tools/bundle.js']),
+  // tap builds its Test class for the plugins package.json names (not @tapjs/typescript: tests
+  // load through tsx). A fresh install holds the default build; when `tap run` rebuilds it
+  // itself, the first run still hands every test process the typescript plugin's loader.
+  step('tap build', 'npx', ['tap', 'build']),
+])
+if (prepared.includes(false)) {
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
 
 const outputDir = '.tap/output'
 rmSync(outputDir, { recursive: true, force: true })
 
-// tap builds its Test class for the plugins package.json names (not @tapjs/typescript: tests
-// load through tsx). A fresh install holds the default build; when `tap run` rebuilds it
-// itself, the first run still hands every test process the typescript plugin's loader.
-const built = spawnSync('npx', ['tap', 'build'], { stdio: 'inherit' })
-if (built.status !== 0) process.exit(built.status ?? 1)
+// One Chromium for the browser tests of the whole run (test/helpers/browser.ts), started once.
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const browserServer = existsSync(chromiumPath)
+  ? await (await import('playwright-core')).chromium.launchServer({
+    executablePath: chromiumPath,
+    ...JSON.parse(readFileSync(new URL('helpers/chromium-launch.json', import.meta.url), 'utf8')),
+  })
+  : null
 
-const tap = spawnSync('npx', ['tap', 'run', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, TZ: 'UTC', LANG: 'C' },
+const tap = await new Promise((resolve) => {
+  const child = spawn('npx', ['tap', 'run', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, TZ: 'UTC', LANG: 'C', ...(browserServer ? { PROFILER_SEARCH_BROWSER: browserServer.wsEndpoint() } : {}) },
+  })
+  child.on('close', (status) => resolve({ status }))
 })
+await browserServer?.close()
 
 /**
  * Counts the leaf assertions of one file's raw TAP. A subtest's own closing

@@ -60,15 +60,13 @@ export const sniffGzip = async (source: AsyncIterable<Buffer>): Promise<{ gzip: 
  */
 export const gunzipped = (chunks: AsyncGenerator<Buffer>, sourceError: { error: unknown }): Readable => {
   const { createGunzip } = require('node:zlib') as typeof import('node:zlib')
-  const { Readable } = require('node:stream') as typeof import('node:stream')
+  const { pipeline, Readable } = require('node:stream') as typeof import('node:stream')
   const bytes = Readable.from(chunks, { objectMode: false })
   // zlib passes stream options on to its Transform
   const options: ZlibOptions & TransformOptions = { chunkSize: GUNZIP_CHUNK, readableHighWaterMark: GUNZIP_AHEAD }
-  const gunzip = createGunzip(options)
   bytes.on('error', (e) => {
     sourceError.error = e
-    gunzip.destroy(e)
   })
-  gunzip.on('close', () => bytes.destroy())
-  return bytes.pipe(gunzip)
+  // pipeline, not pipe(): Readable.pipe() asks for process.stdout and process.stderr, and so makes them
+  return pipeline(bytes, createGunzip(options), () => undefined)
 }

@@ -119,12 +119,16 @@ const syncFolder = async (path: string): Promise<void> => {
   }
 }
 
-const writeSite = async (root: string, files: readonly SiteFile[]): Promise<void> => {
+/** Thrown between two batches of writes once a stop signal came: nothing more is written. */
+class Stopped extends Error {}
+
+const writeSite = async (root: string, files: readonly SiteFile[], stop: { requested: boolean }): Promise<void> => {
   for (const file of files) {
     if (!SAFE_PATH.test(file.path)) throw new Error(`unsafe site path ${JSON.stringify(file.path)}`)
   }
   const all = [...files, { path: SITE_MARKER, content: MARKER_TEXT }]
   for (let i = 0; i < all.length; i += WRITE_CONCURRENCY) {
+    if (stop.requested) throw new Stopped()
     await Promise.all(all.slice(i, i + WRITE_CONCURRENCY).map((file) => writeOne(root, file)))
   }
   const folders = new Set(all.map((file) => dirname(join(root, ...file.path.split('/')))))
@@ -176,12 +180,15 @@ export const publishSite = async (dir: string, cwd: string, files: readonly Site
   const temps = new Set([fresh])
   activeTemps.add(fresh)
   let backup: string | null = null
-  const release = onStopSignal(() => {
-    // Writes already queued in the thread pool may still add a file while we
-    // remove the folder: retry on ENOTEMPTY. A folder left anyway is removed by the next run.
+  const stop = { requested: false }
+  let writing: Promise<void> = Promise.resolve()
+  const release = onStopSignal(async () => {
+    // No new write starts; those under way finish before the folder goes, so none adds a file to it afterwards.
+    stop.requested = true
+    await writing.catch(() => undefined)
     for (const path of temps) {
       try {
-        rmSync(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 10 })
+        rmSync(path, { recursive: true, force: true })
       } catch {
         // left for the next run
       }
@@ -192,7 +199,8 @@ export const publishSite = async (dir: string, cwd: string, files: readonly Site
     const mode = previous ? previous.mode & 0o777 : 0o755
     await mkdir(fresh, { mode })
     await chmod(fresh, mode)
-    await writeSite(fresh, files)
+    writing = writeSite(fresh, files, stop)
+    await writing
     backup = swapIn(dir, target, fresh)
     temps.delete(fresh)
     if (backup) {
@@ -202,6 +210,8 @@ export const publishSite = async (dir: string, cwd: string, files: readonly Site
       await rm(backup, { recursive: true, force: true }).catch(() => undefined)
     }
   } catch (e) {
+    // stopped by a signal: the cleanup removes the folder and ends the process; nothing more to say
+    if (e instanceof Stopped) return new Promise<never>(() => undefined)
     await rm(fresh, { recursive: true, force: true })
     if (isUserError(e) || !(e as NodeJS.ErrnoException).syscall) throw e
     throw cannotWrite(dir, reason(e))

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { spawn } from 'node:child_process'
 import { gzipSync } from 'node:zlib'
 import t, { type Test } from 'tap'
-import { BIN, fixture, runCli } from '../helpers/run-cli.js'
+import { BIN, fixture, NODE, NODE_ARGS, runCli } from '../helpers/run-cli.js'
 
 const OLD_PAGE = '<!DOCTYPE html><p>previous page</p>\n'
 
@@ -135,7 +135,7 @@ t.test('stdout closed early ends quietly with 0', async (t) => {
     `127.0.0.1 - - [22/Nov/2026:10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} +0100] "GET /moebel/${i + 1}/sofa HTTP/1.1" 200 5 "-" "-"`)
   const dir = t.testdir({ 'big.log': `${lines.join('\n')}\n` })
   const result = await new Promise<{ code: number | null; stderr: string; got: number }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'build', '--limit', '5000', `${dir}/big.log`], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(NODE, [...NODE_ARGS, BIN, 'build', '--limit', '5000', `${dir}/big.log`], { stdio: ['ignore', 'pipe', 'pipe'] })
     let got = 0
     let stderr = ''
     child.stdout.once('data', (b: Buffer) => {

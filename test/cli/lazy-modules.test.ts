@@ -6,7 +6,7 @@
 
 import { spawnSync } from 'node:child_process'
 import t from 'tap'
-import { BIN, ROOT, fixture } from '../helpers/run-cli.js'
+import { BIN, NODE, NODE_ARGS, ROOT, fixture } from '../helpers/run-cli.js'
 
 const LIBRARIES = ['ajv', 'handlebars', 'ipaddr.js', 'isbot', 'luxon'] as const
 /** Built-in modules a small run should not pay for (streams cannot be told: loading the preload below loads them). */
@@ -26,14 +26,11 @@ interface Loaded {
   stderr: string
 }
 
-/**
- * Runs the bin alone: without the NODE_OPTIONS tap hands its children (its
- * process-info hooks load modules of their own).
- */
+/** Runs the bin alone: without tap's process-info hooks, which load modules of their own. */
 const loadedBy = (args: string[]): Loaded => {
-  const r = spawnSync(process.execPath, [`--import=${REPORT}`, BIN, ...args], {
+  const r = spawnSync(NODE, [...NODE_ARGS, `--import=${REPORT}`, BIN, ...args], {
     cwd: ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', TZ: 'UTC', LANG: 'C' },
+    env: { ...process.env, TZ: 'UTC', LANG: 'C' },
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   })
   const report = JSON.parse((r.output[3] as Buffer | null)?.toString() || '{"libraries":[],"builtins":[]}') as Omit<Loaded, 'code' | 'stderr'>
@@ -65,7 +62,7 @@ t.test('each library comes in with the option that needs it', async (t) => {
 
 t.test('gzip input brings zlib, and only then', async (t) => {
   const dir = t.testdir({})
-  const r = loadedBy(['build', fixture('nginx/rotated/access.log.2.gz'), '-o', `${dir}/page.html`])
+  const r = loadedBy(['build', '--quiet', fixture('nginx/rotated/access.log.2.gz'), '-o', `${dir}/page.html`])
   t.equal(r.code, 0, r.stderr)
   t.strictSame(r.builtins, ['zlib'])
 })

@@ -6,7 +6,7 @@
 
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import { fixture, ROOT, runCli, spawnCli } from '../helpers/run-cli.js'
+import { fixture, NODE, NODE_ARGS, ROOT, runCli, spawnCli } from '../helpers/run-cli.js'
 
 const VERSION = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string }).version
 
@@ -44,7 +44,7 @@ const PLANT_BUG = 'data:text/javascript,import {open} from "node:fs/promises";' 
 
 t.test('a bug: exit 70, and its stack names src/ files and lines through the source map', async (t) => {
   const { spawnSync } = await import('node:child_process')
-  const r = spawnSync(process.execPath, [`--import=${PLANT_BUG}`, 'bin/profiler-search.js', 'build', 'fixtures/nginx/access.log'], { cwd: ROOT, encoding: 'utf8' })
+  const r = spawnSync(NODE, [...NODE_ARGS, `--import=${PLANT_BUG}`, 'bin/profiler-search.js', 'build', 'fixtures/nginx/access.log'], { cwd: ROOT, encoding: 'utf8' })
   t.equal(r.status, 70)
   t.equal(r.stdout, '')
   const [first, second] = r.stderr.split('\n')

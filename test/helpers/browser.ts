@@ -1,10 +1,12 @@
 /**
  * Real headless Chromium (Debian's `chromium`, driven by playwright-core; no
- * downloaded browser). One browser per test file; each check gets a fresh
- * context with JavaScript on, so a script that slipped through would run.
+ * downloaded browser). `npm test` starts one browser for the whole run and
+ * names it in PROFILER_SEARCH_BROWSER; a test file run alone launches its own.
+ * Each check gets a fresh context with JavaScript on, so a script that
+ * slipped through would run.
  */
 
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -12,15 +14,17 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** Whether the browser is installed; `.ci/run` installs it, tests skip with a reason when it is not. */
 export const hasChromium = (): boolean => existsSync(CHROMIUM)
 
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  })
+/** How Chromium is started here (chromium-launch.json, shared with run-tests.js): headless, without network chatter. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM,
+  ...(JSON.parse(readFileSync(new URL('chromium-launch.json', import.meta.url), 'utf8')) as { headless: boolean; args: string[] }),
+}
+
+/** The run's shared browser when there is one (closing it then only disconnects), else a browser of this file's own. */
+export const launchChromium = (): Promise<Browser> => {
+  const shared = process.env.PROFILER_SEARCH_BROWSER
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_LAUNCH)
+}
 
 export interface OpenedPage {
   page: Page

@@ -2,11 +2,13 @@
 
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { NODE, NODE_ARGS } from './run-cli.js'
 
 const GENERATOR = fileURLToPath(new URL('../bench/generate-log.js', import.meta.url))
 
 export const writeLargeLog = (path: string, lines: number, seed = 42): void => {
-  execFileSync(process.execPath, [
+  execFileSync(NODE, [
+    ...NODE_ARGS,
     '--input-type=module', '-e',
     `const { generateLog } = await import(${JSON.stringify(GENERATOR)}); await generateLog(process.argv[1], Number(process.argv[2]), { seed: Number(process.argv[3]) })`,
     path, String(lines), String(seed),

@@ -12,6 +12,15 @@ import { fileURLToPath } from 'node:url'
 import { main } from '../../src/cli/main.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+/**
+ * How a test starts a node process: `spawn(NODE, [...NODE_ARGS, script, ...])`.
+ * tap's process-info hooks go into every child a test starts, whatever its
+ * environment says, and cost each process about a quarter of a second; with
+ * coverage off they record nothing, so env(1) drops them before node starts.
+ */
+export const NODE = 'env'
+export const NODE_ARGS = ['-u', 'NODE_OPTIONS', process.execPath] as const
 export const BIN = fileURLToPath(new URL('../../bin/profiler-search.js', import.meta.url))
 export const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/${name}`, import.meta.url))
 
@@ -81,7 +90,7 @@ const REPORT_RSS = 'data:text/javascript,import {writeSync} from "node:fs";' +
 /** Starts the built bin and leaves stdin open, for tests that feed it slowly or signal it mid-run. */
 export const startCli = (args: readonly string[], options: Omit<SpawnOptions, 'input'> = {}): StartedCli => {
   const preload = options.measureRss ? [`--import=${REPORT_RSS}`] : []
-  const child = spawn(process.execPath, [...preload, BIN, ...args], {
+  const child = spawn(NODE, [...NODE_ARGS, ...preload, BIN, ...args], {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, TZ: 'UTC', LANG: 'C', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe', ...(options.measureRss ? ['pipe' as const] : [])],

@@ -16,14 +16,20 @@ const RUNS = 40
 t.test(`${RUNS} builds killed with SIGKILL at random moments never leave a partial page`, async (t) => {
   const dir = t.testdir({ input: {}, www: {} })
   const log = `${dir}/input/access.log`
-  writeLargeLog(log, 20_000)
+  writeLargeLog(log, 10_000)
   const target = `${dir}/www/index.html`
-  const args = ['build', log, '--limit', '1000', '--tz', 'UTC', '-o', target]
+  const args = ['build', log, '--limit', '500', '--tz', 'UTC', '-o', target]
 
-  // a process, as the killed runs are: their kill times are spread over its duration
-  const started = Date.now()
-  const reference = await spawnCli(args)
-  const duration = Date.now() - started
+  // processes, as the killed runs are: their kill times are spread over the quickest one's
+  // duration, so a slow moment of a busy machine does not let most runs finish
+  const durations: number[] = []
+  let reference = await spawnCli(args)
+  for (let i = 0; i < 3; i++) {
+    const started = Date.now()
+    reference = await spawnCli(args)
+    durations.push(Date.now() - started)
+  }
+  const duration = Math.min(...durations)
   t.equal(reference.code, 0, reference.stderr)
   const page = readFileSync(target, 'utf8')
   t.ok(isCompletePage(page), `the reference page (${Math.round(page.length / 1024)} KB, ${duration} ms)`)

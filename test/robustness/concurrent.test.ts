@@ -7,7 +7,7 @@ import { isCompletePage, writeLargeLog } from '../helpers/large-log.js'
 
 t.test('two concurrent builds to the same target leave one complete page and no temporary file', async (t) => {
   const dir = t.testdir({ www: {} })
-  writeLargeLog(`${dir}/access.log`, 60_000, 7)
+  writeLargeLog(`${dir}/access.log`, 20_000, 7)
   const target = `${dir}/www/index.html`
   const pageOf = async (limit: string): Promise<string> => (await runCli(['build', `${dir}/access.log`, '--limit', limit])).stdout
   const expected = [await pageOf('500'), await pageOf('800')]

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import t from 'tap'
-import { BIN, fixture, ROOT, runCli } from '../helpers/run-cli.js'
+import { BIN, fixture, NODE, ROOT, runCli } from '../helpers/run-cli.js'
 import { writeLargeLog } from '../helpers/large-log.js'
 
 const PAST = new Date('2020-01-02T03:04:05Z')
@@ -60,7 +60,7 @@ t.test('stdout closed early (| head -c 10): exit 0, quietly', async (t) => {
   writeLargeLog(`${dir}/access.log`, 20_000, 3)
   const script = '"$0" "$1" build --limit 3000 "$2" | head -c 10; echo " ${PIPESTATUS[0]}"'
   const run = (): Promise<{ stdout: string; stderr: string }> => new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script, process.execPath, BIN, `${dir}/access.log`], { cwd: ROOT, env: { ...process.env, TZ: 'UTC', LANG: 'C' } })
+    const child = spawn(NODE, ['-u', 'NODE_OPTIONS', 'bash', '-c', script, process.execPath, BIN, `${dir}/access.log`], { cwd: ROOT, env: { ...process.env, TZ: 'UTC', LANG: 'C' } })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (b: Buffer) => { stdout += b.toString('utf8') })

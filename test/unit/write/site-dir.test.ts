@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { checkSiteDir, publishSite, removeStaleSiteTemps, SITE_MARKER, type SiteFile } from '../../../src/write/site-dir.js'
 import { HOST_TAG } from '../../../src/write/temp-files.js'
+import { NODE, NODE_ARGS, ROOT } from '../../helpers/run-cli.js'
 
 /** Paths here are absolute: the working folder is not read. */
 const HERE = process.cwd()
@@ -24,7 +25,7 @@ const tree = (dir: string): string[] =>
 const MARKER_TEXT = 'This folder is written by profiler-search build --out-dir and is replaced as a whole on every run.\n'
 
 /** A PID that is certainly not running: a child that has already exited. */
-const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid
+const deadPid = (): number => spawnSync(NODE, [...NODE_ARGS, '-e', '0']).pid
 
 const REFUSED = (dir: string): string =>
   `refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`
@@ -145,7 +146,7 @@ t.test('SIGTERM while writing: the temporary folder is removed, the previous sit
     const files = Array.from({ length: 20000 }, (_, i) => ({ path: 'profiles/' + String(i).padStart(13, '0') + '.html', content: 'x'.repeat(2000) }))
     await publishSite(${JSON.stringify(`${parent}/site`)}, '/', files)
   `
-  const child = spawn(process.execPath, ['--import=tsx', '--input-type=module', '-e', script], { stdio: 'ignore', cwd: fileURLToPath(new URL('../../../', import.meta.url)) })
+  const child = spawn(NODE, [...NODE_ARGS, '--import=tsx', '--input-type=module', '-e', script], { stdio: 'ignore', cwd: ROOT })
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)))
   let seen = false
   for (let i = 0; i < 2000 && !seen; i++) {

@@ -9,7 +9,7 @@ import t from 'tap'
 import { parseLogFormat } from '../../../../src/parse/format/log-format-option.js'
 import { preset, probeCandidates } from '../../../../src/parse/format/presets.js'
 import { DEFAULT_READ_OPTIONS, readSettings } from '../../../../src/scan/read-settings.js'
-import { ROOT } from '../../../helpers/run-cli.js'
+import { NODE, NODE_ARGS, ROOT } from '../../../helpers/run-cli.js'
 
 const NGINX = '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" rt=$request_time'
 const APACHE = '%h %l %u %t \\"%r\\" %>s %b \\"%{Referer}i\\" \\"%{User-Agent}i\\" %D'
@@ -36,7 +36,7 @@ t.test('where the engine may not make code from text, the closures run, with the
     import { preset } from './src/parse/format/presets.ts'
     const spec = preset('combined')
     console.log(JSON.stringify({ runs: spec.parse.runs, slots: spec.parse(${JSON.stringify(LINE)}) }))`
-  const child = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '--import=tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })
+  const child = spawnSync(NODE, [...NODE_ARGS, '--disallow-code-generation-from-strings', '--import=tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })
   t.equal(child.status, 0, child.stderr)
   const spec = preset('combined')
   t.strictSame(JSON.parse(child.stdout), { runs: 'steps', slots: spec.kind === 'text' ? spec.parse(LINE) : null })
