@@ -1,37 +1,43 @@
 #!/usr/bin/env node
-// `npm test`: first, side by side, the type check (src and tests), the lint, the bundle
-// and tap's build of its Test class; then the tap suite with its usual report. Ends by
-// reading the raw TAP that tap saved for each test file, with one plain line:
-// `N passed, N failed`.
+// `npm test`: the bundle and tap's build of its Test class, side by side; then the tap suite
+// with its usual report, while the type check (src and tests) and the lint run beside it
+// (the suite leaves a core idle now and then: browser tests wait on Chromium). Their output
+// follows the suite's. Ends by reading the raw TAP that tap saved for each test file, with
+// one plain line: `N passed, N failed` (a failed type check or lint counts as one failure).
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Parser } from 'tap-parser'
 
-/** Runs a command, its output kept and printed when it ends (so the side-by-side ones do not interleave). */
+/** Runs a command; resolves to a function that prints its output (kept, so the side-by-side ones do not interleave) and tells whether it succeeded. */
 const step = (name, command, args) =>
   new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     const output = []
     child.stdout.on('data', (b) => output.push(b))
     child.stderr.on('data', (b) => output.push(b))
-    child.on('close', (code) => {
+    child.on('close', (code) => resolve(() => {
       const text = Buffer.concat(output).toString('utf8').replace(/^npm warn .*\n/gm, '')
-      process.stdout.write(`> ${name}${text.trim() ? `\n${text.trimEnd()}` : ''}\n`)
-      resolve(code === 0)
-    })
+      process.stdout.write(`> ${name}${code === 0 ? '' : ` (failed, exit ${code})`}${text.trim() ? `\n${text.trimEnd()}` : ''}\n`)
+      return code === 0
+    }))
   })
 
-const prepared = await Promise.all([
+const report = (finished) => finished.map((print) => print()).every(Boolean)
+
+const checks = [
   step('type check: tsc -p test/tsconfig.json', 'npx', ['tsc', '-p', 'test/tsconfig.json']),
   step('lint: eslint', 'npx', ['eslint', '--config', 'test/lint/eslint.config.js', '.']),
+]
+const prepared = report(await Promise.all([
   step('bundle: node test/build-tools/bundle.js', process.execPath, ['test/build-tools/bundle.js']),
   // tap builds its Test class for the plugins package.json names (not @tapjs/typescript: tests
   // load through tsx). A fresh install holds the default build; when `tap run` rebuilds it
   // itself, the first run still hands every test process the typescript plugin's loader.
   step('tap build', 'npx', ['tap', 'build']),
-])
-if (prepared.includes(false)) {
+]))
+if (!prepared) {
+  report(await Promise.all(checks))
   console.log('0 passed, 1 failed')
   process.exit(1)
 }
@@ -56,6 +62,7 @@ const tap = await new Promise((resolve) => {
   child.on('close', (status) => resolve({ status }))
 })
 await browserServer?.close()
+const checked = report(await Promise.all(checks))
 
 /**
  * Counts the leaf assertions of one file's raw TAP. A subtest's own closing
@@ -106,5 +113,7 @@ try {
 const status = tap.status ?? 1
 // A failure tap saw but no saved assertion shows (a crashed file) still counts.
 if (status !== 0 && failed === 0) failed = 1
+// So does a failed type check or lint.
+if (!checked) failed++
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(status === 0 && failed === 0 ? 0 : 1)
