@@ -30,7 +30,7 @@ const checks = [
   step('lint: eslint', 'npx', ['eslint', '--config', 'test/lint/eslint.config.js', '.']),
 ]
 const prepared = report(await Promise.all([
-  step('bundle: node test/build-tools/bundle.js', process.execPath, ['test/build-tools/bundle.js']),
+  step('bundle: node test/build-tools/bundle.js --if-stale', process.execPath, ['test/build-tools/bundle.js', '--if-stale']),
   // tap builds its Test class for the plugins package.json names (not @tapjs/typescript: tests
   // load through tsx). A fresh install holds the default build; when `tap run` rebuilds it
   // itself, the first run still hands every test process the typescript plugin's loader.

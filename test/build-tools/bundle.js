@@ -8,11 +8,23 @@
 // Libraries a run may not need (luxon, ajv, isbot, ipaddr.js) stay out of the bundle and
 // are loaded from node_modules when a run needs them.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { build } from 'esbuild'
 import Handlebars from 'handlebars'
 
 const root = new URL('../../', import.meta.url)
+
+/** The newest modification time among the files under these paths (0 when none exists). */
+const newest = (paths) => Math.max(0, ...paths.flatMap((path) => {
+  const stat = statSync(path, { throwIfNoEntry: false })
+  if (!stat) return []
+  return stat.isDirectory() ? [newest(readdirSync(path).map((name) => join(path, name)))] : [stat.mtimeMs]
+}))
+
+// --if-stale (npm test): nothing to do when the bundle is newer than everything it is made from.
+const inputs = ['src', 'templates', 'test/build-tools', 'package.json', 'package-lock.json'].map((path) => new URL(path, root).pathname)
+if (process.argv.includes('--if-stale') && newest([new URL('dist/program.cjs.cache', root).pathname]) > newest(inputs)) process.exit(0)
 const template = (name) => Handlebars.precompile(readFileSync(new URL(`templates/${name}.hbs`, root), 'utf8'), { strict: true })
 
 writeFileSync(new URL('src/render/compiled-templates.js', root), `// Written by test/build-tools/bundle.js from templates/: do not edit.
