@@ -12,26 +12,14 @@ import { addBuildCommand } from './build-command.js'
 import type { CommandContext } from './command-context.js'
 import { bugReport } from './bug-report.js'
 import { EXIT_CODES_HELP, PROG } from './help-texts.js'
+import { jobIO } from '../jobs/job-io.js'
 import type { MainIO } from './main-io.js'
 import { addMergeCommand } from './merge-command.js'
 import { version } from './version.js'
 
 const program = (io: MainIO, helpHint: string): Command => {
   const context: CommandContext = {
-    io: {
-      get stdin() {
-        return io.stdin
-      },
-      get stdout() {
-        return io.stdout
-      },
-      get stderr() {
-        return io.stderr
-      },
-      warn: (line) => void io.stderr.write(`${PROG}: ${line}\n`),
-      cwd: io.cwd,
-      env: io.env,
-    },
+    io: jobIO(io, (line) => void io.stderr.write(`${PROG}: ${line}\n`)),
     config: { shapes: null },
   }
   const cmd = new Command(PROG)

@@ -24,7 +24,7 @@ import { rowsWithToken } from '../select/filters/token.js'
 import { NewestN } from '../select/newest.js'
 import { recordFilter } from '../select/record-filter.js'
 import { defaultRowRule, shapeRowRule, type ShapeSettings } from '../select/shapes.js'
-import { reserveFile, type Published, type ReservedFile } from '../write/atomic-file.js'
+import { withReservedFile, type Published, type ReservedFile } from '../write/atomic-file.js'
 import { startProgress } from '../write/progress.js'
 import { checkSiteDir, publishSite } from '../write/site-dir.js'
 import { writeToStdout } from '../write/stdout.js'
@@ -76,16 +76,11 @@ export interface BuildResult {
   published: Published | 'stdout'
 }
 
-/** Reserves the output file first, so nothing is read when it cannot be written; removes the temporary file on any error. */
+/** Checks what it can before reading: the criteria, the --out-dir, the output (reserved until written). */
 export const build = async (options: BuildOptions, io: JobIO): Promise<BuildResult> => {
   checkCriteria(options.criteria)
   if (options.outDir !== null) await checkSiteDir(options.outDir, io.cwd)
-  const output = options.output === null ? null : await reserveFile(options.output, io.cwd)
-  try {
-    return await buildInto(options, io, output)
-  } finally {
-    output?.discard()
-  }
+  return withReservedFile(options.output, io.cwd, (output) => buildInto(options, io, output))
 }
 
 const buildInto = async (options: BuildOptions, io: JobIO, output: ReservedFile | null): Promise<BuildResult> => {

@@ -6,17 +6,27 @@ import type { Stdin } from '../input/open-inputs.js'
 /** Environment variables as the job sees them. */
 export type Environment = Readonly<Record<string, string | undefined>>
 
-export interface JobIO {
+/** A run's edges: the process's own, or what a test passes. */
+export interface RunIO {
   /** Read only when an input is `-` (Node makes process.stdin when it is first asked for). */
   readonly stdin: Stdin
   /** Written only when the output is stdout. */
   readonly stdout: Writable
-  /** Where warnings go, one line each. */
-  warn: (line: string) => void
-  /** The terminal for the progress line; none is drawn when it is not a TTY. Asked for only after a second. */
+  /** Where messages go; the terminal for the progress line (none when it is not a TTY), asked for only after a second. */
   readonly stderr: Writable & { isTTY?: boolean; columns?: number }
   /** The folder relative paths (inputs, -o, --out-dir, --notices, the config file) are read from. */
-  cwd: string
+  readonly cwd: string
   /** The environment: TZ names the zone of this machine's logs. */
-  env: Environment
+  readonly env: Environment
 }
+
+export interface JobIO extends RunIO {
+  /** Where warnings go, one line each. */
+  warn: (line: string) => void
+}
+
+/**
+ * The run's edges with `warn` added. The job sees them through the run's
+ * own object, so stdin, stdout and stderr stay unmade until asked for.
+ */
+export const jobIO = (io: RunIO, warn: JobIO['warn']): JobIO => Object.assign(Object.create(io) as RunIO, { warn })

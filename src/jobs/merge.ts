@@ -17,7 +17,7 @@ import { renderPage } from '../render/page.js'
 import { FormatProbe } from '../scan/format-probe.js'
 import { SkippedLines } from '../scan/skipped-lines.js'
 import { NewestN } from '../select/newest.js'
-import { reserveFile, type Published, type ReservedFile } from '../write/atomic-file.js'
+import { withReservedFile, type Published, type ReservedFile } from '../write/atomic-file.js'
 import { writeToStdout } from '../write/stdout.js'
 import type { JobIO } from './job-io.js'
 
@@ -73,15 +73,9 @@ const scanRows = async (input: OpenedInput, state: MergeState): Promise<void> =>
   probe.end()
 }
 
-/** Reserves the output file first, so nothing is read when it cannot be written; removes the temporary file on any error. */
-export const merge = async (options: MergeOptions, io: JobIO): Promise<MergeResult> => {
-  const output = options.output === null ? null : await reserveFile(options.output, io.cwd)
-  try {
-    return await mergeInto(options, io, output)
-  } finally {
-    output?.discard()
-  }
-}
+/** The output is reserved before anything is read (see withReservedFile). */
+export const merge = (options: MergeOptions, io: JobIO): Promise<MergeResult> =>
+  withReservedFile(options.output, io.cwd, (output) => mergeInto(options, io, output))
 
 const mergeInto = async (options: MergeOptions, io: JobIO, output: ReservedFile | null): Promise<MergeResult> => {
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)

@@ -116,3 +116,17 @@ export const reserveFile = async (path: string, cwd: string): Promise<ReservedFi
 
   return { path, commit, discard }
 }
+
+/**
+ * Runs `job` with `path` reserved (null: stdout, nothing to reserve), so
+ * nothing is read when the output cannot be written; the temporary file is
+ * removed when the job does not commit it.
+ */
+export const withReservedFile = async <T>(path: string | null, cwd: string, job: (file: ReservedFile | null) => Promise<T>): Promise<T> => {
+  const file = path === null ? null : await reserveFile(path, cwd)
+  try {
+    return await job(file)
+  } finally {
+    file?.discard()
+  }
+}
