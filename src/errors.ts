@@ -63,6 +63,7 @@ const ERRNO_WORDS: Readonly<Record<string, string>> = {
   ENAMETOOLONG: 'the name is too long',
   EBUSY: 'it is in use (a mount point?)',
   EEXIST: 'a file is in the way',
+  ENXIO: 'no such device (a socket cannot be opened by its path: use - to read stdin)',
 }
 
 /**

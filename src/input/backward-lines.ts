@@ -7,6 +7,7 @@
  */
 
 import type { FileHandle } from 'node:fs/promises'
+import { FileShrank } from './read-error.js'
 
 const NEWLINE = 0x0a
 const CR = 0x0d
@@ -87,9 +88,12 @@ export const forEachLineBackward = async (
     let got = 0
     while (got < fresh.length) {
       const { bytesRead: n } = await handle.read(fresh, got, fresh.length - got, start + got)
-      if (n === 0) throw new Error(`file shrank while being read (at byte ${start + got})`)
+      if (n === 0) throw new FileShrank(size, (await handle.stat()).size)
       got += n
     }
+    // A file truncated and written again would hand over other text at the same offsets: its size tells.
+    const now = (await handle.stat()).size
+    if (now < size) throw new FileShrank(size, now)
     bytesRead += got
     onBlock?.(bytesRead)
     end = start

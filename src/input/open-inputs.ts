@@ -13,6 +13,7 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { errnoWords, inputError, usageError } from '../errors.js'
 import { GZIP_MAGIC, isGzip } from './gzip.js'
+import { FileShrank } from './read-error.js'
 
 export const STDIN = '-'
 
@@ -78,7 +79,12 @@ async function* fileChunks(handle: FileHandle, positioned: boolean, read: { byte
   try {
     for (;;) {
       const { bytesRead, buffer } = await pending
-      if (bytesRead === 0) return
+      if (bytesRead === 0) {
+        // The end, unless the file was cut short under us (copytruncate): then lines are missing.
+        const size = positioned ? (await handle.stat()).size : read.bytes
+        if (size < read.bytes) throw new FileShrank(read.bytes, size)
+        return
+      }
       read.bytes += bytesRead
       // The next read runs on libuv's threadpool while the caller parses this chunk.
       pending = readAt(read.bytes)

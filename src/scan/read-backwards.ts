@@ -5,13 +5,16 @@
  * tolerance before the N-th newest record kept. Everything before that line
  * was written earlier, so it was stamped no later than that line plus the
  * tolerance, and cannot be among the newest N (between equal times the
- * later line wins, and it is already kept).
+ * later line wins, and it is already kept). A file that shrinks while it is
+ * read is an input error (or, with `--partial-ok`, keeps the newest lines
+ * read before; see passOverBreak).
  */
 
 import { forEachLineBackward } from '../input/backward-lines.js'
 import type { OpenedInput, SeekableFile } from '../input/open-inputs.js'
+import { asInputError, isReadError } from '../input/read-error.js'
 import { inputReader } from './input-reader.js'
-import { newestHooks, type ScanState } from './scan-state.js'
+import { newestHooks, passOverBreak, type InputReadOptions, type ScanState } from './scan-state.js'
 
 /** Returns whether reading stopped early (older inputs need not be read). */
 export const readBackwards = async (
@@ -19,12 +22,13 @@ export const readBackwards = async (
   file: SeekableFile,
   rank: number,
   state: ScanState,
-  toleranceMs: number,
+  options: InputReadOptions,
 ): Promise<boolean> => {
-  const hooks = newestHooks(state, rank, toleranceMs)
+  const hooks = newestHooks(state, rank, options.toleranceMs)
   const { seen } = hooks
   const reader = inputReader(state.read, input.label, { skipped: state.skipped, note: state.note, gate: hooks.gate, record: hooks.record })
   const counted = state.progress.bytes
+  const before = state.skipped.lines
   try {
     const { stopped } = await forEachLineBackward(file.handle, file.size, {
       onLine: (line, offset) => {
@@ -42,6 +46,11 @@ export const readBackwards = async (
     // Lines `auto` still holds back (a short read) are decided now.
     reader.end()
     return stopped || seen.certain
+  } catch (e) {
+    const error = asInputError(e, input.label, false)
+    if (options.partialOk && isReadError(error)) reader.end()
+    passOverBreak(error, options, state.skipped.lines - before)
+    return false
   } finally {
     await input.close()
   }

@@ -2,24 +2,18 @@
  * One input read whole, from its first line: stdin, gzip data, files under
  * the size for reading from the end, and every input under `--full-scan`.
  * An input that cannot be read to its end (a truncated or corrupt .gz, a
- * read error) is an input error; with `--partial-ok` the lines read before
- * the break count, one warning says so, and the scan goes on.
+ * read error, a file that shrank under us) is an input error; with
+ * `--partial-ok` the lines read before the break count, one warning says so,
+ * and the scan goes on (see passOverBreak).
  */
 
 import { forEachLine } from '../input/lines.js'
-import { isReadError } from '../input/read-error.js'
 import type { OpenedInput } from '../input/open-inputs.js'
+import { isReadError } from '../input/read-error.js'
 import { inputReader } from './input-reader.js'
-import { newestHooks, type InputSeen, type ScanState } from './scan-state.js'
+import { newestHooks, passOverBreak, type InputReadOptions, type InputSeen, type ScanState } from './scan-state.js'
 
-export interface ForwardOptions {
-  toleranceMs: number
-  /** `--partial-ok`: keep the lines read before a break and warn instead of failing. */
-  partialOk: boolean
-  warn: (line: string) => void
-}
-
-const read = async (input: OpenedInput, rank: number, state: ScanState, options: ForwardOptions): Promise<InputSeen> => {
+const read = async (input: OpenedInput, rank: number, state: ScanState, options: InputReadOptions): Promise<InputSeen> => {
   const hooks = newestHooks(state, rank, options.toleranceMs)
   const reader = inputReader(state.read, input.label, { skipped: state.skipped, note: state.note, gate: hooks.gate, record: hooks.record })
   const counted = state.progress.bytes
@@ -41,15 +35,12 @@ const read = async (input: OpenedInput, rank: number, state: ScanState, options:
 }
 
 /** Reads the input at `rank` in the age order into the scan; returns what its lines showed (nothing when it broke off under `--partial-ok`). */
-export const readForwards = async (input: OpenedInput, rank: number, state: ScanState, options: ForwardOptions): Promise<InputSeen | null> => {
+export const readForwards = async (input: OpenedInput, rank: number, state: ScanState, options: InputReadOptions): Promise<InputSeen | null> => {
   const before = state.skipped.lines
   try {
     return await read(input, rank, state, options)
   } catch (e) {
-    // only a read that broke off; a usage error (a format without X-Forwarded-For under --client-ip forwarded) still stops the run
-    if (!options.partialOk || !isReadError(e)) throw e
-    const kept = state.skipped.lines - before
-    options.warn(`${e.message}; kept the ${kept} ${kept === 1 ? 'line' : 'lines'} read before the error (--partial-ok)`)
+    passOverBreak(e, options, state.skipped.lines - before)
     return null
   }
 }

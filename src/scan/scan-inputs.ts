@@ -13,7 +13,7 @@ import type { OpenedInput } from '../input/open-inputs.js'
 import { oldestFirst } from '../input/rotation.js'
 import { readBackwards } from './read-backwards.js'
 import { readForwards } from './read-forwards.js'
-import type { ScanState } from './scan-state.js'
+import type { InputReadOptions, ScanState } from './scan-state.js'
 
 export interface ScanOptions {
   /** Read every line of every input (`--full-scan`). */
@@ -42,10 +42,10 @@ export const DEFAULT_ORDER_TOLERANCE = 60
 export const scanInputs = async (inputs: readonly OpenedInput[], state: ScanState, options: ScanOptions): Promise<void> => {
   const order = oldestFirst(inputs.map((input) => input.label === 'stdin' ? '-' : input.label))
   const toleranceMs = options.toleranceSeconds * 1000
-  const forwards = { toleranceMs, partialOk: options.partialOk, warn: options.warn }
+  const reading: InputReadOptions = { toleranceMs, partialOk: options.partialOk, warn: options.warn }
 
   if (options.fullScan) {
-    for (const [rank, i] of order.entries()) await readForwards(inputs[i] as OpenedInput, rank, state, forwards)
+    for (const [rank, i] of order.entries()) await readForwards(inputs[i] as OpenedInput, rank, state, reading)
     return
   }
   const newestFirst = [...order.entries()].reverse()
@@ -54,10 +54,10 @@ export const scanInputs = async (inputs: readonly OpenedInput[], state: ScanStat
     const input = inputs[i] as OpenedInput
     let stopped: boolean
     if (input.seekable && input.seekable.size >= options.backwardMinBytes) {
-      stopped = await readBackwards(input, input.seekable, rank, state, toleranceMs)
+      stopped = await readBackwards(input, input.seekable, rank, state, reading)
     } else {
       // Read whole; older inputs are still skipped when even its first line is old enough.
-      const firstTime = (await readForwards(input, rank, state, forwards))?.firstTime ?? null
+      const firstTime = (await readForwards(input, rank, state, reading))?.firstTime ?? null
       const threshold = state.newest.threshold
       stopped = firstTime !== null && threshold !== null && firstTime + toleranceMs <= threshold
     }

@@ -6,6 +6,7 @@
  * newest-N heap with its place in the whole input.
  */
 
+import { isReadError } from '../input/read-error.js'
 import type { AccessRecord } from '../record.js'
 import type { RecordFilter } from '../select/record-filter.js'
 import type { NewestN } from '../select/newest.js'
@@ -72,4 +73,24 @@ export const newestHooks = (state: ScanState, rank: number, toleranceMs: number)
       if (beforeKept(record.time)) seen.certain = true
     },
   }
+}
+
+/** How each input is read into the scan. */
+export interface InputReadOptions {
+  /** `--order-tolerance`, in milliseconds. */
+  toleranceMs: number
+  /** `--partial-ok`: an input that breaks off keeps the lines read before the break, and one warning says so. */
+  partialOk: boolean
+  warn: (line: string) => void
+}
+
+/**
+ * An input broke off while it was read (a truncated or corrupt .gz, a file
+ * that shrank under us): an input error, unless `--partial-ok` passes it
+ * over; then the `kept` lines read before the break stay, and one warning
+ * says so. Anything else (a bug, a wrong format) is thrown as it is.
+ */
+export const passOverBreak = (e: unknown, options: InputReadOptions, kept: number): void => {
+  if (!options.partialOk || !isReadError(e)) throw e
+  options.warn(`${e.message}; kept the ${kept} ${kept === 1 ? 'line' : 'lines'} read before the error (--partial-ok)`)
 }
