@@ -22,11 +22,12 @@
  * a run that is gone (temp-files.ts: one naming scheme and one rule for files and folders).
  */
 
-import { constants, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { access, chmod, lstat, mkdir, open, readdir, realpath, rm, stat } from 'node:fs/promises'
+import { constants, lstatSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { access, chmod, chown, lstat, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { inputError, isUserError, writeErrnoWords } from '../errors.js'
 import { onStopSignal } from './stop-signals.js'
+import { ownershipFor } from './ownership.js'
 import { activeTemps, staleCheckNow, staleTemps, tempPathFor, type StaleCheck } from './temp-files.js'
 
 /** The file that marks a folder as a site written by us. */
@@ -50,27 +51,34 @@ const cannotWrite = (dir: string, why: string, hint = 'choose another --out-dir'
   inputError(`cannot write --out-dir ${dir}: ${why}`, hint)
 
 /**
- * The real folder DIR names (a symlink the user made is followed, so the
- * link stays theirs), after checking we may replace it. Called before any
+ * DIR's absolute path, after checking we may replace it. Called before any
  * input is read, and again right before publishing.
+ *
+ * The site is swapped in with renames in DIR's parent folder, as root from
+ * cron, so neither may be turned against us: DIR must not be a symbolic
+ * link (its target would be replaced), and the parent folder must not be
+ * another user's folder that others may write to (what they plant there,
+ * such a link, could take DIR's place between two checks).
  */
 export const checkSiteDir = async (dir: string, cwd: string): Promise<string> => {
-  let target = resolve(cwd, dir)
-  const link = await lstat(target).catch(() => null)
-  if (link?.isSymbolicLink()) {
-    target = await realpath(target).catch(() => {
-      throw cannotWrite(dir, 'it is a symbolic link to nothing', 'fix the link or give a folder')
-    })
-  }
+  const target = resolve(cwd, dir)
+  const parentPath = dirname(target)
   try {
-    const parent = await stat(dirname(target))
+    const parent = await stat(parentPath)
     if (!parent.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' })
-    await access(dirname(target), constants.W_OK)
+    await access(parentPath, constants.W_OK)
+    const euid = process.geteuid?.() ?? -1
+    if (parent.uid !== euid && (parent.mode & 0o022) !== 0) {
+      throw inputError(`refusing --out-dir ${dir}: its folder ${parentPath} belongs to another user and others may write to it`,
+        'give a folder inside one of yours; what others plant beside it could take its place')
+    }
   } catch (e) {
+    if (isUserError(e)) throw e
     throw cannotWrite(dir, reason(e))
   }
-  const existing = await stat(target).catch(() => null)
+  const existing = await lstat(target).catch(() => null)
   if (!existing) return target
+  if (existing.isSymbolicLink()) throw cannotWrite(dir, 'it is a symbolic link', 'give the folder it points to; a link is never followed')
   if (!existing.isDirectory()) throw cannotWrite(dir, 'it is a file', 'give a folder: it is created if missing')
   const names = await readdir(target)
   if (names.length > 0 && !names.includes(SITE_MARKER)) {
@@ -88,7 +96,7 @@ export const removeStaleSiteTemps = (target: string, check: StaleCheck = staleCh
   const stale = staleTemps(target, ['site-new', 'site-old'], check).sort((a, b) => b.mtime - a.mtime)
   for (const temp of stale) {
     try {
-      if (temp.kind === 'site-old' && !statSync(target, { throwIfNoEntry: false })) renameSync(temp.path, target)
+      if (temp.kind === 'site-old' && !lstatSync(target, { throwIfNoEntry: false })) renameSync(temp.path, target)
       else rmSync(temp.path, { recursive: true, force: true })
     } catch {
       // left for the next run
@@ -96,13 +104,13 @@ export const removeStaleSiteTemps = (target: string, check: StaleCheck = staleCh
   }
 }
 
+/** A page of the site: 0644 and its folders 0755, less the umask. */
 const writeOne = async (root: string, file: SiteFile): Promise<void> => {
   const path = join(root, ...file.path.split('/'))
   await mkdir(dirname(path), { recursive: true, mode: 0o755 })
   const handle = await open(path, 'wx', 0o644)
   try {
     await handle.writeFile(file.content, 'utf8')
-    await handle.chmod(0o644)
     await handle.sync()
   } finally {
     await handle.close()
@@ -195,9 +203,10 @@ export const publishSite = async (dir: string, cwd: string, files: readonly Site
     }
   })
   try {
-    const previous = await stat(target).catch(() => null)
-    const mode = previous ? previous.mode & 0o777 : 0o755
-    await mkdir(fresh, { mode })
+    // DIR keeps its mode (as root, its owner and group); a new one is 0755 less the umask
+    const { mode, owner } = ownershipFor(await lstat(target).catch(() => null), 0o755)
+    await mkdir(fresh, { mode: 0o700 })
+    if (owner) await chown(fresh, owner.uid, owner.gid)
     await chmod(fresh, mode)
     writing = writeSite(fresh, files, stop)
     await writing

@@ -13,10 +13,13 @@
  * remove what it made; the next run that publishes the same target removes
  * every such name whose writer is not running any more (same host, PID not
  * alive), and any older than a day (a writer on another host sharing the
- * folder, or a reused PID), but never one this process is using.
+ * folder, or a reused PID), but never one this process is using, and never
+ * one it did not make: a name of this pattern that is not a file (a `.tmp`)
+ * or a folder (a `.site-*`) of the user running now, or that another user
+ * planted, is left where it is.
  */
 
-import { closeSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs'
+import { closeSync, lstatSync, openSync, readdirSync, readSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -102,15 +105,17 @@ export interface StaleCheck {
   active: ReadonlySet<string>
   now: number
   alive: (pid: number) => boolean
+  /** The user running now: only what this user made is taken away. */
+  euid: number
 }
 
 /** The check as of now, against the processes running now. */
-export const staleCheckNow = (): StaleCheck => ({ active: activeTemps, now: Date.now(), alive: isAlive })
+export const staleCheckNow = (): StaleCheck => ({ active: activeTemps, now: Date.now(), alive: isAlive, euid: process.geteuid?.() ?? -1 })
 
 export interface StaleTemp extends TempName {
   name: string
   path: string
-  /** Modification time, ms (now when it vanished meanwhile). */
+  /** Modification time, ms. */
   mtime: number
 }
 
@@ -127,11 +132,14 @@ export const staleTemps = (target: string, kinds: readonly TempKind[], check: St
     const writer = parseTempName(target, name)
     const path = join(folder, name)
     if (!writer || !kinds.includes(writer.kind) || check.active.has(path)) return []
-    const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs
+    const found = lstatSync(path, { throwIfNoEntry: false })
+    if (!found) return []
+    const ours = found.uid === check.euid && (writer.kind === 'tmp' ? found.isFile() : found.isDirectory())
+    if (!ours) return []
     const sameHost = writer.host === HOST_TAG
     const gone = sameHost && (writer.pid === process.pid || !check.alive(writer.pid))
-    const stale = gone || (mtime !== undefined && check.now - mtime > STALE_AFTER_MS)
-    return stale ? [{ ...writer, name, path, mtime: mtime ?? check.now }] : []
+    const stale = gone || check.now - found.mtimeMs > STALE_AFTER_MS
+    return stale ? [{ ...writer, name, path, mtime: found.mtimeMs }] : []
   })
 }
 

@@ -79,16 +79,18 @@ t.test('the target and its folder are checked', async (t) => {
   await t.rejects(checkSiteDir(`${parent}/file`, HERE), { message: `cannot write --out-dir ${parent}/file: it is a file`, hint: 'give a folder: it is created if missing', exitCode: 2 })
   await t.rejects(checkSiteDir(`${parent}/missing/site`, HERE), { message: `cannot write --out-dir ${parent}/missing/site: its folder does not exist`, hint: 'choose another --out-dir', exitCode: 2 })
   await t.rejects(checkSiteDir(`${parent}/file/site`, HERE), { message: `cannot write --out-dir ${parent}/file/site: a part of the path is not a folder`, exitCode: 2 })
-  await t.rejects(checkSiteDir(`${parent}/dangling-link`, HERE), { message: `cannot write --out-dir ${parent}/dangling-link: it is a symbolic link to nothing`, exitCode: 2 })
+  await t.rejects(checkSiteDir(`${parent}/dangling-link`, HERE), { message: `cannot write --out-dir ${parent}/dangling-link: it is a symbolic link`, exitCode: 2 })
 })
 
-t.test('a symbolic link stays: the folder it points to is replaced', async (t) => {
+t.test('a symbolic link is refused, not followed: the folder it points to stays as it was', async (t) => {
   const parent = t.testdir({ releases: {} })
   await publishSite(`${parent}/releases/site`, HERE, site(['aaaaaaaaaaaaa']))
   symlinkSync('releases/site', `${parent}/current`)
-  await publishSite(`${parent}/current`, HERE, site(['bbbbbbbbbbbbb'], 'v2'))
+  await t.rejects(publishSite(`${parent}/current`, HERE, site(['bbbbbbbbbbbbb'], 'v2')), {
+    message: `cannot write --out-dir ${parent}/current: it is a symbolic link`, hint: 'give the folder it points to; a link is never followed', exitCode: 2,
+  })
   t.equal(readlinkSync(`${parent}/current`), 'releases/site')
-  t.strictSame(tree(`${parent}/current`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/bbbbbbbbbbbbb.html'])
+  t.strictSame(tree(`${parent}/current`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/aaaaaaaaaaaaa.html'])
   t.strictSame(readdirSync(`${parent}/releases`), ['site'])
 })
 

@@ -52,6 +52,7 @@ t.test('stale: same host and a dead PID, or older than a day; never an active fi
     active: new Set([`${dir}/.p.html.${HOST_TAG}.${process.pid}.000000000004.tmp`]),
     now,
     alive: (pid) => pid === 102 || pid === 103 || pid === 104,
+    euid: process.geteuid?.() ?? -1,
   })
   t.strictSame(removed.sort(), [
     `.p.html.${HOST_TAG}.101.000000000001.tmp`,
@@ -68,5 +69,5 @@ t.test('stale: same host and a dead PID, or older than a day; never an active fi
 })
 
 t.test('a missing folder removes nothing and does not throw', async (t) => {
-  t.strictSame(removeStaleTemps('/nonexistent/folder/p.html', { active: new Set(), now: Date.now(), alive: () => false }), [])
+  t.strictSame(removeStaleTemps('/nonexistent/folder/p.html', { active: new Set(), now: Date.now(), alive: () => false, euid: 0 }), [])
 })
