@@ -19,7 +19,7 @@ import type { ShapeSettings } from '../select/shapes.js'
 import { configOption, type CommandContext } from './command-context.js'
 import { BUILD_EXAMPLES } from './help-texts.js'
 import {
-  clientIpFlag, criterion, emitFormat, folderPath, jsonFieldsFlag, logFormatFlag, noticesFile, orAny, positiveInt,
+  clientIpFlag, criterion, emitFormat, folderPath, jsonFieldsFlag, logFormatFlag, noticesFile, orAny, positiveInt, rowLimit,
   redactPath, seconds, timeZone, trustedProxyFlag,
 } from './option-parsers.js'
 
@@ -111,7 +111,7 @@ export const addBuildCommand = (program: Command, context: CommandContext): Comm
     .argument('[inputs...]', 'access logs: paths, gzip files (detected by content), - for stdin; none reads stdin')
     .addOption(new Option('-o, --output <file>', 'write the page to FILE atomically (default: stdout)'))
     .addOption(new Option('--out-dir <dir>', 'write a small site instead: DIR/index.html, DIR/profiles/<token>.html per row and DIR/profile-search.css, swapped in as a whole').argParser(folderPath).conflicts('output'))
-    .addOption(new Option('-n, --limit <n>', 'number of rows, newest first').default(10).argParser(positiveInt))
+    .addOption(new Option('-n, --limit <n>', 'number of rows, newest first (at most 1000000)').default(10).argParser(rowLimit))
     .addOption(new Option('--tz <zone>', 'show times in this IANA zone (default: each line\'s own logged offset)').argParser(timeZone))
     .addOption(new Option('--ip <text>', 'only clients whose address contains TEXT, or is in a CIDR range such as 10.0.0.0/8 or 2001:db8::/32').argParser(criterion(CRITERION_PARSERS.ip)))
     .addOption(new Option('--method <method>', 'only this request method (exact); any for every method').default(DEFAULT_CRITERIA.method, 'GET').argParser(criterion(orAny(CRITERION_PARSERS.method))))

@@ -6,7 +6,7 @@ import { merge, type MergeOptions } from '../jobs/merge.js'
 import type { EmitFormat } from '../render/emit-format.js'
 import { configOption, type CommandContext } from './command-context.js'
 import { MERGE_EXAMPLES } from './help-texts.js'
-import { emitFormat, positiveInt, timeZone } from './option-parsers.js'
+import { emitFormat, rowLimit, timeZone } from './option-parsers.js'
 
 export interface MergeFlags {
   output?: string
@@ -34,7 +34,7 @@ export const addMergeCommand = (program: Command, context: CommandContext): Comm
     .description('Merge the NDJSON rows several servers wrote with build --emit ndjson into one listing of the newest rows, tokens kept.')
     .argument('[inputs...]', 'NDJSON files from build --emit ndjson: paths, gzip files, - for stdin; none reads stdin')
     .addOption(new Option('-o, --output <file>', 'write the listing to FILE atomically (default: stdout)'))
-    .addOption(new Option('-n, --limit <n>', 'number of rows, newest first across all inputs').default(10).argParser(positiveInt))
+    .addOption(new Option('-n, --limit <n>', 'number of rows, newest first across all inputs (at most 1000000)').default(10).argParser(rowLimit))
     .addOption(new Option('--tz <zone>', 'show times in this IANA zone (default: the offset each row was written with)').argParser(timeZone))
     .addOption(new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson or csv').default('html').argParser(emitFormat))
     .addOption(new Option('--strict', 'fail with exit 1, writing nothing, when any line is not a row'))

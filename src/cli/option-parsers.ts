@@ -33,6 +33,20 @@ export const positiveInt = (value: string): number => {
   return Number(value)
 }
 
+/**
+ * The most rows `--limit` may ask for. The rows are held in memory until the
+ * newest are certain (the output itself is written in pieces), so a million
+ * rows of long lines already take a gigabyte or more.
+ */
+export const MAX_LIMIT = 1_000_000
+
+/** `--limit`: 1 to MAX_LIMIT rows. */
+export const rowLimit = (value: string): number => {
+  const n = positiveInt(value)
+  if (n > MAX_LIMIT) throw new InvalidArgumentError(`give at most ${MAX_LIMIT} rows (they are held in memory); filter with --from/--until or the other criteria for fewer`)
+  return n
+}
+
 /** `--tz`, `--log-tz`. */
 export const timeZone = (value: string): string => {
   if (!isKnownZone(value)) throw new InvalidArgumentError('give an IANA time zone name such as Europe/Berlin or UTC')

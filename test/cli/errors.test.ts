@@ -51,6 +51,12 @@ const cases: { name: string; args: (dir: string) => string[]; code: number; stde
     stderr: () => "profiler-search: option '-n, --limit <n>' argument '10x' is invalid. give a whole number of 1 or more (see profiler-search build --help)\n",
   },
   {
+    name: 'a --limit past the most rows held in memory',
+    args: (dir) => ['build', '--limit', '1000001', '--emit', 'ndjson', fixture('handmade/mixed.log'), '-o', `${dir}/out.html`],
+    code: 2,
+    stderr: () => "profiler-search: option '-n, --limit <n>' argument '1000001' is invalid. give at most 1000000 rows (they are held in memory); filter with --from/--until or the other criteria for fewer (see profiler-search build --help)\n",
+  },
+  {
     name: 'an unknown --tz',
     args: (dir) => ['build', '--tz', 'Mars/Olympus', fixture('handmade/mixed.log'), '-o', `${dir}/out.html`],
     code: 2,
