@@ -4,7 +4,7 @@
  * as a whole.
  */
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import t, { type Test } from 'tap'
 import { HOST_TAG } from '../../src/write/temp-files.js'
@@ -273,13 +273,14 @@ t.test('--out-dir option errors', async (t) => {
   t.strictSame(readdirSync(dir), ['site'], 'nothing written by the refused runs')
 })
 
-t.test('--out-dir through a symbolic link keeps the link', async (t) => {
+t.test('--out-dir that is a symbolic link is refused; nothing is written through it', async (t) => {
   const dir = t.testdir({ releases: { site: {} }, current: t.fixture('symlink', 'releases/site') })
   const r = await runCli(['build', NGINX, '--out-dir', `${dir}/current`])
-  t.equal(r.code, 0)
-  t.ok(statSync(`${dir}/releases/site/index.html`).isFile())
-  t.ok(existsSync(`${dir}/current/index.html`))
+  t.equal(r.code, 2)
+  t.equal(r.stderr, `profiler-search: cannot write --out-dir ${dir}/current: it is a symbolic link (give the folder it points to; a link is never followed)\n`)
+  t.strictSame(readdirSync(`${dir}/releases/site`), [], 'the folder it points to is untouched')
   t.strictSame(readdirSync(dir).sort(), ['current', 'releases'])
+  t.ok(lstatSync(`${dir}/current`).isSymbolicLink(), 'the link is left as it was')
 })
 
 // Leftovers of a run killed with SIGKILL are named after their writer's PID.
