@@ -118,6 +118,13 @@ const cases: { args: string[]; rows: number[]; why: string }[] = [
   { args: ['--from', '2026-10-25T02:00', '--until', '2026-10-25T02:59', '--tz', 'Europe/Berlin'], rows: [17, 14, 13, 12, 10], why: 'the same in --tz Europe/Berlin' },
   { args: ['--from', '2026-10-25T03:05:00', '--until', '2026-10-25T03:15:00'], rows: [21, 20, 18], why: 'seconds, inclusive' },
   { args: ['--from', '2026-10-25', '--until', '2026-10-25'], rows: [23, 22, 21, 20, 18, 17, 14, 13, 12, 10, 8, 6, 5], why: 'one day' },
+  // --from / --until with a zone offset: exact instants (line 12 is 00:59:59 UTC, line 13 01:00:00 UTC)
+  { args: ['--from', '2026-10-25T02:00:00+01:00'], rows: [23, 22, 21, 20, 18, 17, 14, 13], why: 'an instant: only the second 2 o\'clock hour, not 2:59:59 CEST' },
+  { args: ['--until', '2026-10-25T02:59:59+02:00'], rows: [12, 10, 8, 6, 5, 3, 2, 1], why: 'up to the end of that second, not the 2:00:00 CET after it' },
+  { args: ['--from', '2026-10-25T01:00Z', '--until', '2026-10-25T01:30Z'], rows: [14, 13], why: 'Z; without seconds --until covers its minute' },
+  { args: ['--from', '2026-10-25T03:15+0100', '--until', '2026-10-25T03:15+0100'], rows: [21, 20], why: '+0100; one minute' },
+  { args: ['--from', '2026-10-24T23:59:59-01:00', '--until', '2026-10-25T01:30:00+00:00'], rows: [14, 13, 12], why: 'any offset names the same instants' },
+  { args: ['--from', '2026-10-25T02:00', '--until', '2026-10-25T02:00:00+01:00'], rows: [13, 12, 10], why: 'mixed: shown at 2:00 or later, and up to the instant 01:00:00 UTC' },
   // combinations (AND)
   { args: ['--crawlers', 'exclude', '--ip', '2001:db8::/32', '--method', 'any'], rows: [9, 3], why: 'ip, method, crawlers' },
   { args: ['--crawlers', 'only', '--url', 'robots'], rows: [2], why: 'line 18 has no User-Agent: no crawler' },
@@ -155,6 +162,20 @@ t.test('--from and --until in --tz UTC', async (t) => {
     '200 10.1.2.3 GET /forms/index/id/5 25.10.2026 0:59:59',
     '200 198.51.100.23 GET /anfrage?sInquiry=detail&sOrdernumber=SW10001 25.10.2026 0:15:00',
   ], 'in UTC there is no repeated hour')
+})
+
+t.test('--from and --until with an offset are instants, whatever --tz shows', async (t) => {
+  const expected = [
+    '200 2001:4860:4801::1 GET /moebel/sofas/4711/sofa-bergen-3-sitzer 25.10.2026 10:30:00',
+    '200 10.1.2.3 GET /moebel/ 25.10.2026 10:00:00',
+    '200 10.1.2.3 GET /forms/index/id/5 25.10.2026 9:59:59',
+  ]
+  const r = await build(['--tz', 'Asia/Tokyo', '--from', '2026-10-25T00:59:59Z', '--until', '2026-10-25T02:30+01:00'])
+  t.equal(r.code, 0)
+  t.strictSame(r.rows, expected, 'from 00:59:59 to 01:30:59 UTC, shown in Tokyo (+0900)')
+  const utc = await build(['--tz', 'UTC', '--from', '2026-10-25T01:00:00+01:00', '--until', '2026-10-25T01:00Z'])
+  t.strictSame(utc.rows, ['200 10.1.2.3 GET /moebel/ 25.10.2026 1:00:00', '200 10.1.2.3 GET /forms/index/id/5 25.10.2026 0:59:59',
+    '200 198.51.100.23 GET /anfrage?sInquiry=detail&sOrdernumber=SW10001 25.10.2026 0:15:00'])
 })
 
 // Tokens: 6add69a8 is 2026-10-25 02:30:00 UTC, 6add6624 is 02:15:00 UTC. Lines 22 and 23 are different
@@ -207,11 +228,11 @@ const ERRORS: [string[], string][] = [
   [['--url', '!'], "option '--url <text>' argument '!' is invalid. give part of a URL such as /moebel/, or !/robots.txt to leave such URLs out"],
   [['--url', ''], "option '--url <text>' argument '' is invalid. give part of a URL such as /moebel/, or !/robots.txt to leave such URLs out"],
   [['--token', '6add69a80fdd'], "option '--token <token>' argument '6add69a80fdd' is invalid. give a token as the page shows it: 13 hex digits such as 6b02dee3758df"],
-  [['--token', '6add69a8f4240'], "option '--token <token>' argument '6add69a8f4240' is invalid. the last 5 digits of a token are microseconds, at most f423f"],
-  [['--from', '2026-02-30'], "option '--from <time>' argument '2026-02-30' is invalid. February 2026 has no day 30; give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30"],
-  [['--from', '2026-10-25T10:00Z'], "option '--from <time>' argument '2026-10-25T10:00Z' is invalid. leave out the zone offset: times are read in the display zone (--tz, else each line's own offset)"],
-  [['--until', '25.10.2026'], "option '--until <time>' argument '25.10.2026' is invalid. give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30"],
-  [['--until', '2026-10-25T24:00'], "option '--until <time>' argument '2026-10-25T24:00' is invalid. 24:00 is not a time of day (00:00 to 23:59:59); give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30"],
+  [['--from', '2026-02-30'], "option '--from <time>' argument '2026-02-30' is invalid. February 2026 has no day 30; give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z"],
+  [['--from', '2026-10-25T10:00+25:00'], "option '--from <time>' argument '2026-10-25T10:00+25:00' is invalid. +25:00 is not a zone offset (-23:59 to +23:59, or Z); give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z"],
+  [['--until', '2026-10-25T10:00:00.5Z'], "option '--until <time>' argument '2026-10-25T10:00:00.5Z' is invalid. give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z"],
+  [['--until', '25.10.2026'], "option '--until <time>' argument '25.10.2026' is invalid. give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z"],
+  [['--until', '2026-10-25T24:00'], "option '--until <time>' argument '2026-10-25T24:00' is invalid. 24:00 is not a time of day (00:00 to 23:59:59); give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z"],
   [['--crawlers', 'no'], "option '--crawlers <mode>' argument 'no' is invalid. give one of include, exclude, only"],
 ]
 
@@ -238,6 +259,27 @@ t.test('refused: --from after --until', async (t) => {
   t.equal(r.stderr, 'profiler-search: --from 2026-10-25T03:00 is after --until 2026-10-25T02:59 (give a --from that is not later than the --until)\n')
   t.equal(readFileSync(`${dir}/out.html`, 'utf8'), OLD_PAGE)
   t.strictSame(readdirSync(dir), ['out.html'])
+})
+
+t.test('refused: --from after --until, with offsets and mixing both kinds', async (t) => {
+  const refused: [string, string][] = [
+    ['2026-10-25T03:00+01:00', '2026-10-25T02:59+01:00'],
+    ['2026-10-25T02:00:01Z', '2026-10-25T03:00:00+01:00'],
+    ['2026-10-25T03:00', '2026-10-25T02:59+01:00'],
+    ['2026-10-25T03:00+01:00', '2026-10-25T02:59'],
+  ]
+  for (const [from, until] of refused) {
+    const dir = t.testdir({ 'out.html': OLD_PAGE })
+    const r = await runCli(['build', LOG, '--from', from, '--until', until, '-o', `${dir}/out.html`])
+    t.equal(r.code, 2, `${from} ${until}`)
+    t.equal(r.stderr, `profiler-search: --from ${from} is after --until ${until} (give a --from that is not later than the --until)\n`)
+    t.equal(readFileSync(`${dir}/out.html`, 'utf8'), OLD_PAGE)
+  }
+  const accepted: [string, string][] = [['2026-10-25T02:59+01:00', '2026-10-25T02:59'], ['2026-10-25T02:59:59', '2026-10-25T02:59+01:00']]
+  for (const [from, until] of accepted) {
+    const r = await runCli(['build', LOG, '--from', from, '--until', until])
+    t.equal(r.code, 0, `${from} ${until}: the same minute, read in the offset given`)
+  }
 })
 
 /** The `div#sidebar` element of a page, up to its closing tag and the newline after it. */
@@ -299,6 +341,12 @@ t.test('the sidebar shows every criterion given, escaped, and the switches', asy
   ].join(''))
   t.notMatch(r.stdout, /<script|<form|<button/i, 'nothing runs, nothing can be sent')
   t.notMatch(sidebarOf(r.stdout), /\sname=|\saction=|\shref=/i, 'the fields have no names, nothing links anywhere')
+})
+
+t.test('the sidebar shows From and Until with an offset as given', async (t) => {
+  const r = await runCli(['build', LOG, '--from', '2026-10-25T02:00:00+01:00', '--until', '2026-10-25T03:30Z'])
+  t.equal(r.code, 0)
+  t.match(sidebarOf(r.stdout), `${field('from', 'From', '2026-10-25T02:00:00+01:00')}${field('until', 'Until', '2026-10-25T03:30Z')}`)
 })
 
 t.test('the sidebar: --crawlers exclude, and From/Until in the logged offsets', async (t) => {
