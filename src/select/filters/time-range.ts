@@ -1,29 +1,45 @@
 /**
  * `--from` and `--until`: an ISO date (`2026-11-22`) or date-time
- * (`2026-11-22T10:00`, `2026-11-22T10:00:30`), both inclusive, read as the
- * wall-clock time the Time column shows: in `--tz` when given, else in the
- * offset each line was logged with. A bound covers the whole unit it names,
- * so `--until 2026-11-22` includes that whole day and `--until …T10:00` the
- * whole minute. Comparing wall-clock times (not instants) keeps the filter
- * true to what the page shows, also across a DST change, where the same
- * wall-clock hour happens twice.
+ * (`2026-11-22T10:00`, `2026-11-22T10:00:30`), both inclusive. A bound covers
+ * the whole unit it names, so `--until 2026-11-22` includes that whole day
+ * and `--until …T10:00` the whole minute.
+ *
+ * Without an offset a bound is the wall-clock time the Time column shows: in
+ * `--tz` when given, else in the offset each line was logged with. Comparing
+ * wall-clock times (not instants) keeps the filter true to what the page
+ * shows, also across a DST change, where the same wall-clock hour happens
+ * twice. With an offset (`…T10:00+01:00`, `…T10:00:30Z`, `+0100`) a bound is
+ * an exact instant, whatever the zone a line is shown in.
  */
 
 import { luxon } from '../../parse/time/luxon.js'
 import type { DisplayZone } from '../../profile/display-time.js'
 import { InvalidCriterion } from './invalid-criterion.js'
 
-/** A span of wall-clock time, in milliseconds on a clock read as if it were UTC: [start, end). */
-export interface TimeBound {
-  /** As given. */
+/** A span [start, end) in milliseconds; `text` is the value as given. */
+interface Span {
   text: string
   start: number
   end: number
 }
 
-const HINT = 'give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30'
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/
-const WITH_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i
+/** Wall-clock time as the Time column shows it, on a clock read as if it were UTC. */
+export interface WallClockBound extends Span {
+  kind: 'wall'
+}
+
+/** An exact span of time, in epoch milliseconds, given with its offset. */
+export interface InstantBound extends Span {
+  kind: 'instant'
+  /** The offset it was given with, minutes east of UTC. */
+  offset: number
+}
+
+export type TimeBound = WallClockBound | InstantBound
+
+const HINT = 'give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, ' +
+  'optionally with a zone offset such as +01:00, +0100 or Z'
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z|z|[+-]\d{2}:?\d{2})?)?$/
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
 const MINUTE = 60_000
@@ -36,10 +52,16 @@ const wallClock = (year: number, month: number, day: number, hour: number, minut
   return at.getTime()
 }
 
+/** `Z`, `+01:00` or `-0500` → minutes east of UTC. */
+const offsetMinutes = (zone: string): number => {
+  if (zone === 'Z' || zone === 'z') return 0
+  const hours = Number(zone.slice(1, 3))
+  const minutes = Number(zone.slice(-2))
+  if (hours > 23 || minutes > 59) throw new InvalidCriterion(`${zone} is not a zone offset (-23:59 to +23:59, or Z); ${HINT}`)
+  return (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes)
+}
+
 export const parseTimeBound = (text: string): TimeBound => {
-  if (WITH_ZONE.test(text)) {
-    throw new InvalidCriterion('leave out the zone offset: times are read in the display zone (--tz, else each line\'s own offset)')
-  }
   const m = ISO.exec(text)
   if (!m) throw new InvalidCriterion(HINT)
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
@@ -48,19 +70,38 @@ export const parseTimeBound = (text: string): TimeBound => {
   if (day < 1 || day > daysInMonth) throw new InvalidCriterion(`${MONTHS[month - 1]} ${m[1]} has no day ${m[3]}; ${HINT}`)
   if (m[4] === undefined) {
     const start = wallClock(year, month, day, 0, 0, 0)
-    return { text, start, end: start + DAY }
+    return { kind: 'wall', text, start, end: start + DAY }
   }
   const [hour, minute] = [Number(m[4]), Number(m[5])]
   const second = m[6] === undefined ? null : Number(m[6])
   if (hour > 23 || minute > 59 || (second !== null && second > 59)) {
-    throw new InvalidCriterion(`${text.slice(11)} is not a time of day (00:00 to 23:59:59); ${HINT}`)
+    const clock = `${m[4]}:${m[5]}${second === null ? '' : `:${m[6]}`}`
+    throw new InvalidCriterion(`${clock} is not a time of day (00:00 to 23:59:59); ${HINT}`)
   }
-  const start = wallClock(year, month, day, hour, minute, second ?? 0)
-  return { text, start, end: start + (second === null ? MINUTE : 1000) }
+  const length = second === null ? MINUTE : 1000
+  const local = wallClock(year, month, day, hour, minute, second ?? 0)
+  const zone = m[7]
+  if (zone === undefined) return { kind: 'wall', text, start: local, end: local + length }
+  const offset = offsetMinutes(zone)
+  const start = local - offset * MINUTE
+  return { kind: 'instant', text, start, end: start + length, offset }
 }
 
-/** Is the range empty? Then `--from` is after `--until`. */
-export const isEmptyRange = (from: TimeBound, until: TimeBound): boolean => from.start >= until.end
+/** A bound as an instant span: a wall-clock one read in `offset` (minutes east of UTC). */
+const asInstant = (bound: TimeBound, offset: number): Span =>
+  bound.kind === 'instant' ? bound : { text: bound.text, start: bound.start - offset * MINUTE, end: bound.end - offset * MINUTE }
+
+/**
+ * Is the range empty? Then `--from` is after `--until`. Bounds of one kind
+ * compare as they are; a wall-clock bound and an instant compare with the
+ * wall-clock one read in the other's offset, as a reader of the two values
+ * would (`--from 12:00 --until 11:30+01:00` is refused).
+ */
+export const isEmptyRange = (from: TimeBound, until: TimeBound): boolean => {
+  if (from.kind === until.kind) return from.start >= until.end
+  const offset = from.kind === 'instant' ? from.offset : (until as InstantBound).offset
+  return asInstant(from, offset).start >= asInstant(until, offset).end
+}
 
 /**
  * The wall-clock time a record shows, as milliseconds on a clock read as if
@@ -90,11 +131,16 @@ export const timeRangeMatcher = (
   zone: DisplayZone,
 ): ((time: number, offset: number) => boolean) | null => {
   if (from === null && until === null) return null
+  // Instants compare with the record's time; wall-clock bounds with the time it shows.
+  const instantLow = from?.kind === 'instant' ? from.start : -Infinity
+  const instantHigh = until?.kind === 'instant' ? until.end : Infinity
+  if (from?.kind !== 'wall' && until?.kind !== 'wall') return (time) => time >= instantLow && time < instantHigh
   const read = wallClockReader(zone)
-  const low = from?.start ?? -Infinity
-  const high = until?.end ?? Infinity
+  const wallLow = from?.kind === 'wall' ? from.start : -Infinity
+  const wallHigh = until?.kind === 'wall' ? until.end : Infinity
   return (time, offset) => {
+    if (time < instantLow || time >= instantHigh) return false
     const shown = read(time, offset)
-    return shown >= low && shown < high
+    return shown >= wallLow && shown < wallHigh
   }
 }
