@@ -4,6 +4,8 @@
  * percent-decoding), so an encoded character never matches.
  */
 
+import { createRequire } from 'node:module'
+
 /**
  * Controller and system folders of the shop: never a category. `forms` is
  * one too; `/forms/index/id/N` is a shape of its own, written as literals.
@@ -73,10 +75,65 @@ export const defaultSegmentTypes = (reserved: readonly string[] = RESERVED_SEGME
   ordernumber: isOrderNumber,
 })
 
-/** A segment type written as a regular expression: the whole segment must match. Throws on a bad expression. */
+// Segment types from a config file run in RE2 (re2js, a linear-time engine):
+// a backtracking engine spends seconds on one segment with a pattern such as
+// `(a+)+$`, and a run is synchronous while it matches, so it would not even
+// stop on SIGTERM. re2js is loaded on first use: a run without such types
+// never pays for it.
+
+type Re2js = typeof import('re2js')
+
+const require = createRequire(import.meta.url)
+let re2js: Re2js | undefined
+const loadRe2js = (): Re2js => (re2js ??= require('re2js') as Re2js)
+
+/** A pattern that cannot be a segment type; the message says why, in a config error's words. */
+export class SegmentPatternError extends Error {
+  /** Which rule it breaks: JavaScript's syntax, or what RE2 can run. */
+  readonly rule: 'regular expression' | 'linear time'
+
+  constructor(rule: SegmentPatternError['rule'], message: string) {
+    super(message)
+    this.name = 'SegmentPatternError'
+    this.rule = rule
+  }
+}
+
+/** What RE2 refused, in words: backreferences and lookaround by name, anything else as RE2 says it. */
+const re2Refusal = (e: unknown): string => {
+  const { error, input } = e as { error?: unknown; input?: unknown }
+  if (typeof error !== 'string') throw e
+  const at = typeof input === 'string' ? input : ''
+  if (error === 'invalid escape sequence' && /^\\(?:[1-9]|k)/.test(at)) return `backreferences such as ${at} are not supported`
+  if (/^\(\?[=!]/.test(at)) return `lookahead such as ${at.slice(0, 3)} is not supported`
+  if (/^\(\?<[=!]/.test(at)) return `lookbehind such as ${at.slice(0, 4)} is not supported`
+  return at === '' ? error : `${error} ${at}`
+}
+
+/**
+ * A segment type written as a regular expression: the whole segment must
+ * match. The pattern must be a JavaScript regular expression by itself (so a
+ * `)` cannot close a group around it and escape the whole-segment rule), and
+ * one RE2 can run: no backreferences, no lookaround. Throws a
+ * SegmentPatternError that says why not.
+ */
 export const regexSegmentTest = (source: string): SegmentTest => {
-  const whole = new RegExp(`^(?:${source})$`)
-  return (value) => whole.test(value)
+  try {
+    new RegExp(source)
+  } catch (e) {
+    // "Invalid regular expression: /(/: Unterminated group" → "unterminated group"
+    const reason = (e instanceof Error ? e.message : String(e)).split(': ').at(-1) ?? ''
+    throw new SegmentPatternError('regular expression', reason.toLowerCase())
+  }
+  const { RE2JS } = loadRe2js()
+  let pattern: InstanceType<Re2js['RE2JS']>
+  try {
+    pattern = RE2JS.compile(source)
+  } catch (e) {
+    throw new SegmentPatternError('linear time', re2Refusal(e))
+  }
+  // testExact anchors at both ends inside the engine: nothing in the pattern can undo that.
+  return (value) => pattern.testExact(value)
 }
 
 /**

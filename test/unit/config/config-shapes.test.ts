@@ -74,3 +74,44 @@ t.test('a bad pattern or expression names it', async (t) => {
 t.test('pathSegments and pathAndQuery are what the shapes see', async (t) => {
   t.strictSame(pathSegments(pathAndQuery('http://shop.example/p/SW1?x').path), ['p', 'SW1'])
 })
+
+t.test('a segment type must be a regular expression by itself, and one RE2 can run in linear time', async (t) => {
+  const problems = (source: string): string[] => {
+    const result = shapeSettings({ segmentTypes: { sku: source } })
+    return result.ok ? [] : result.problems
+  }
+  // Wrapped as ^(?:…)$ by text, this one closed the group and listed any segment at all.
+  t.strictSame(problems('SW[0-9]+)|(.*'), [`/shapes/segmentTypes/sku must be a regular expression: unmatched ')' (got "SW[0-9]+)|(.*")`])
+  t.strictSame(problems('x\\'), ['/shapes/segmentTypes/sku must be a regular expression: \\ at end of pattern (got "x\\\\")'])
+  const RE2 = '/shapes/segmentTypes/sku must be a regular expression that runs in linear time (RE2 syntax)'
+  t.strictSame(problems('(SW)[0-9]+\\1'), [`${RE2}: backreferences such as \\1 are not supported (got "(SW)[0-9]+\\\\1")`])
+  t.strictSame(problems('(?<p>SW)\\k<p>'), [`${RE2}: backreferences such as \\k are not supported (got "(?<p>SW)\\\\k<p>")`])
+  t.strictSame(problems('(?=SW)[A-Z0-9]+'), [`${RE2}: lookahead such as (?= is not supported (got "(?=SW)[A-Z0-9]+")`])
+  t.strictSame(problems('(?!SW)[A-Z0-9]+'), [`${RE2}: lookahead such as (?! is not supported (got "(?!SW)[A-Z0-9]+")`])
+  t.strictSame(problems('[0-9]+(?<=0)'), [`${RE2}: lookbehind such as (?<= is not supported (got "[0-9]+(?<=0)")`])
+  t.strictSame(problems('[a-z]+(?<!x)'), [`${RE2}: lookbehind such as (?<! is not supported (got "[a-z]+(?<!x)")`])
+  t.strictSame(problems('caf\\u00e9'), [`${RE2}: invalid escape sequence \\u (got "caf\\\\u00e9")`])
+  t.strictSame(problems('x{1001}'), [`${RE2}: invalid repeat count {1001} (got "x{1001}")`])
+  t.strictSame(problems('(a+)+$'), [], 'a pattern that backtracks is fine: RE2 does not backtrack')
+  t.strictSame(problems('(?<sku>SW[0-9]+)'), [], 'a named group is fine')
+})
+
+t.test('a segment type that backtracks catastrophically matches a long segment in linear time', async (t) => {
+  const result = shapeSettings({ patterns: ['/p/{evil}', '/q/{worse}'], segmentTypes: { evil: '(a+)+$', worse: '(x+x+)+y' } })
+  t.ok(result.ok)
+  if (!result.ok) return
+  const rule = shapeRowRule(result.settings)
+  const long = 'a'.repeat(60_000)
+  const start = performance.now()
+  t.strictSame(listed(rule, [`/p/${long}b`, `/p/${long}`, `/q/${'x'.repeat(60_000)}`, '/q/xxy', '/p/ab']), [`/p/${long}`, '/q/xxy'])
+  const ms = performance.now() - start
+  t.ok(ms < 1000, `five segments up to 60,000 characters in ${Math.round(ms)} ms (a backtracking engine: longer than the universe)`)
+})
+
+t.test('a segment type matches the whole segment: RE2 anchors it, the pattern cannot undo that', async (t) => {
+  const result = shapeSettings({ patterns: ['/p/{sku}'], segmentTypes: { sku: 'SW1|SW2|^x|y$' } })
+  t.ok(result.ok)
+  if (!result.ok) return
+  t.strictSame(listed(shapeRowRule(result.settings), ['/p/SW1', '/p/SW2', '/p/SW12', '/p/xSW1', '/p/SW2y', '/p/x', '/p/y', '/p/xy']),
+    ['/p/SW1', '/p/SW2', '/p/x', '/p/y'])
+})
