@@ -9,6 +9,7 @@
 
 import type { Zone } from 'luxon'
 import { luxon } from '../parse/time/luxon.js'
+import type { SubsecondDigits } from '../parse/time/time-parts.js'
 import type { DisplayZone } from '../profile/display-time.js'
 import type { ProfileRow } from '../record.js'
 import { displayUrl } from '../text/url.js'
@@ -21,7 +22,7 @@ export interface EmittedRow {
   /** `DD.MM.YYYY H:MM:SS`, as in the Time column. */
   time: string
   token: string
-  /** ISO 8601 with offset, e.g. `2026-11-22T13:24:03+01:00` or `…03.123456+01:00`. */
+  /** ISO 8601 with offset, e.g. `2026-11-22T13:24:03+01:00`, `…03.123+01:00` (milliseconds logged) or `…03.123456+01:00` (microseconds). */
   timestamp: string
   referer: string | null
   userAgent: string | null
@@ -54,16 +55,26 @@ const pad = (n: number, width: number): string => String(n).padStart(width, '0')
 /**
  * The instant of a record as ISO 8601 in the display zone (`zone`, or the
  * logged offset when null), so it agrees with the Time column. The fraction
- * has 6 digits when the log gave microseconds, 3 when it gave milliseconds,
- * none for whole seconds.
+ * has as many digits as the log gave (`subsecondDigits`): 3 for milliseconds
+ * (`$msec`, `%{msec}t`), 6 for microseconds; none for whole seconds. Without
+ * `subsecondDigits` (a merged row) known microseconds give 6 digits, and
+ * milliseconds of the time alone 3 when there are any.
  */
-export const isoTimestamp = (time: number, offset: number, micros: number | null, zone: DisplayZone): string => {
+export const isoTimestamp = (
+  time: number,
+  offset: number,
+  micros: number | null,
+  zone: DisplayZone,
+  subsecondDigits: SubsecondDigits | null = null,
+): string => {
   const { DateTime, FixedOffsetZone, IANAZone } = luxon()
   const where: Zone = zone === null ? FixedOffsetZone.instance(offset) : IANAZone.create(zone)
   const seconds = Math.floor(time / 1000)
   const at = DateTime.fromMillis(seconds * 1000, { zone: where, locale: 'en-US', numberingSystem: 'latn' })
   const millis = time - seconds * 1000
-  const fraction = micros !== null ? `.${pad(micros, 6)}` : millis !== 0 ? `.${pad(millis, 3)}` : ''
+  let fraction = ''
+  if (micros !== null) fraction = subsecondDigits === 3 ? `.${pad(Math.floor(micros / 1000), 3)}` : `.${pad(micros, 6)}`
+  else if (millis !== 0) fraction = `.${pad(millis, 3)}`
   return `${at.toFormat("yyyy-MM-dd'T'HH:mm:ss")}${fraction}${at.toFormat('ZZ')}`
 }
 
@@ -76,7 +87,7 @@ export const toEmittedRow = (row: ProfileRow, zone: DisplayZone): EmittedRow => 
     url: displayUrl(r.target ?? ''),
     time: `${row.date} ${row.clock}`,
     token: row.token,
-    timestamp: isoTimestamp(r.time, r.offset, r.micros, zone),
+    timestamp: isoTimestamp(r.time, r.offset, r.micros, zone, r.subsecondDigits ?? null),
     referer: r.referer,
     userAgent: r.userAgent,
     bytes: r.bytes,

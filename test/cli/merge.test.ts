@@ -121,10 +121,10 @@ t.test('real sub-second logs: nginx $msec and Apache %{msec}t rows interleave by
   }
   const r = await runCli(['merge', '--emit', 'ndjson', '-n', '4', `${dir}/apache-custom.ndjson`, `${dir}/nginx-custom.ndjson`])
   t.strictSame(parseNdjson(r.stdout).map((row) => `${row.timestamp} ${row.url} ${row.source}`), [
-    '2026-11-22T13:45:40.567000+01:00 /sofas/ fixtures/nginx/custom.log',
-    '2026-11-22T07:45:40.562000-05:00 /sofas/ fixtures/apache/custom.log',
-    '2026-11-22T13:45:38.318000+01:00 /anfrage?sOrdernumber=SW10002&sInquiry=detail fixtures/nginx/custom.log',
-    '2026-11-22T07:45:38.308000-05:00 /anfrage?sOrdernumber=SW10002&sInquiry=detail fixtures/apache/custom.log',
+    '2026-11-22T13:45:40.567+01:00 /sofas/ fixtures/nginx/custom.log',
+    '2026-11-22T07:45:40.562-05:00 /sofas/ fixtures/apache/custom.log',
+    '2026-11-22T13:45:38.318+01:00 /anfrage?sOrdernumber=SW10002&sInquiry=detail fixtures/nginx/custom.log',
+    '2026-11-22T07:45:38.308-05:00 /anfrage?sOrdernumber=SW10002&sInquiry=detail fixtures/apache/custom.log',
   ], 'Apache is named first, yet the later millisecond wins')
   t.strictSame(parseNdjson(r.stdout).map((row) => row.token), ['6b02e3f48a6d8', '6b02e3f489350', '6b02e3f24da30', '6b02e3f24b320'],
     'tokens carry the logged milliseconds')

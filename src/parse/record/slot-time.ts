@@ -37,7 +37,7 @@ export const slotTimeReader = (fields: readonly FieldSpec[], zone: LogZone): Slo
       const text = slots[slot]
       if (text === undefined) return undefined
       if (!readClfTimeInto(text, read)) return null
-      if (last === null || last.time !== read.time || last.offset !== read.offset) last = { time: read.time, offset: read.offset, micros: null }
+      if (last === null || last.time !== read.time || last.offset !== read.offset) last = { time: read.time, offset: read.offset, micros: null, subsecondDigits: null }
       return last
     }
   }

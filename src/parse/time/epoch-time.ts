@@ -6,7 +6,7 @@
  * Digits are read exactly, never through a float.
  */
 
-import type { TimeParts, TimeReader } from './time-parts.js'
+import { digitsOfFraction, type TimeParts, type TimeReader } from './time-parts.js'
 
 const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
 
@@ -37,7 +37,7 @@ export const readEpochSeconds = (s: string, parts: TimeParts): boolean => {
   if (!m) return false
   const fraction = m[2]
   parts.epochMicros = Number(m[1]) * 1_000_000 + (fraction === undefined ? 0 : Number(fraction.padEnd(6, '0').slice(0, 6)))
-  parts.subsecond = fraction !== undefined
+  parts.epochDigits = fraction === undefined ? 0 : digitsOfFraction(fraction)
   return true
 }
 
@@ -45,7 +45,7 @@ export const readEpochSeconds = (s: string, parts: TimeParts): boolean => {
 export const epochIntegerReader = (microsPerUnit: 1000 | 1): TimeReader => (s, parts) => {
   if (!WHOLE.test(s)) return false
   parts.epochMicros = Number(s) * microsPerUnit
-  parts.subsecond = true
+  parts.epochDigits = microsPerUnit === 1000 ? 3 : 6
   return true
 }
 
@@ -56,6 +56,7 @@ export const fractionReader = (count: 3 | 6): TimeReader => {
   return (s, parts) => {
     if (!pattern.test(s)) return false
     parts.fraction = Number(s) * scale
+    parts.fractionDigits = count
     return true
   }
 }

@@ -5,7 +5,7 @@
  * microsecond), and no offset at all (then the log zone applies).
  */
 
-import type { TimeParts } from './time-parts.js'
+import { digitsOfFraction, type TimeParts } from './time-parts.js'
 
 const ISO = /(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d):(\d\d)(?:[.,](\d{1,9}))?(Z|[+-]\d\d:?\d\d)?/y
 
@@ -35,7 +35,10 @@ export const readIsoTime = (s: string, parts: TimeParts): boolean => {
   parts.hour = Number(hour)
   parts.minute = Number(minute)
   parts.second = Number(second)
-  if (fraction !== undefined) parts.fraction = Number(fraction.padEnd(6, '0').slice(0, 6))
+  if (fraction !== undefined) {
+    parts.fraction = Number(fraction.padEnd(6, '0').slice(0, 6))
+    parts.fractionDigits = digitsOfFraction(fraction)
+  }
   if (zone !== undefined) {
     const offset = offsetMinutes(zone)
     if (offset === null) return false

@@ -116,7 +116,7 @@ const epochElement: Element = {
     while (isDigit(s.charCodeAt(i))) i++
     if (i === pos || i - pos > 12) return -1
     parts.epochMicros = Number(s.slice(pos, i)) * 1_000_000
-    parts.subsecond = false
+    parts.epochDigits = 0
     return i
   },
 }

@@ -10,6 +10,17 @@
 import { daysInMonth, isLeap, isValidCivil, utcMillis } from './civil.js'
 import type { LogZone } from './log-zone.js'
 
+/**
+ * How precisely a time was logged below the second: 3 digits (milliseconds:
+ * `$msec`, `%{msec}t`, `%{msec_frac}t`) or 6 (microseconds: `%{usec}t`,
+ * `%{usec_frac}t`). A timestamp written from it shows as many digits, so it
+ * says no more than the log did.
+ */
+export type SubsecondDigits = 3 | 6
+
+/** The precision of a decimal fraction as logged: up to 3 digits are milliseconds, more are microseconds (kept to 6). */
+export const digitsOfFraction = (fraction: string): SubsecondDigits => (fraction.length <= 3 ? 3 : 6)
+
 export interface TimeParts {
   /** Calendar fields; -1 when no field gave them. `month` is 0–11. */
   year: number
@@ -26,15 +37,17 @@ export interface TimeParts {
   offset: number | null
   /** An absolute instant, in epoch microseconds. */
   epochMicros: number | null
-  /** Whether `epochMicros` carries digits below the second. */
-  subsecond: boolean
+  /** How many digits below the second `epochMicros` was logged with: 0 for whole seconds. */
+  epochDigits: 0 | SubsecondDigits
   /** Microseconds within the second from a fraction field (`%{msec_frac}t`, ISO `.123`). */
   fraction: number | null
+  /** How many digits the fraction field was logged with. */
+  fractionDigits: SubsecondDigits
 }
 
 export const emptyTimeParts = (): TimeParts => ({
   year: -1, month: -1, day: -1, yday: -1, hour: -1, minute: -1, second: -1, meridiem: -1,
-  offset: null, epochMicros: null, subsecond: false, fraction: null,
+  offset: null, epochMicros: null, epochDigits: 0, fraction: null, fractionDigits: 6,
 })
 
 /** Reads one time field into the parts; false when the text is not that kind of time. */
@@ -47,6 +60,8 @@ export interface ResolvedTime {
   offset: number
   /** Microseconds within the second, when the log has sub-second time. */
   micros: number | null
+  /** With `micros`: how many digits below the second the log gave; null without. */
+  subsecondDigits: SubsecondDigits | null
 }
 
 const MICROS = 1_000_000
@@ -67,13 +82,17 @@ export const resolveTime = (parts: TimeParts, zone: LogZone): ResolvedTime | nul
   if (parts.epochMicros !== null) {
     let epoch = parts.epochMicros
     let micros: number | null = null
-    if (parts.subsecond) micros = ((epoch % MICROS) + MICROS) % MICROS
-    else if (parts.fraction !== null) {
+    let subsecondDigits: SubsecondDigits | null = null
+    if (parts.epochDigits !== 0) {
+      micros = ((epoch % MICROS) + MICROS) % MICROS
+      subsecondDigits = parts.epochDigits
+    } else if (parts.fraction !== null) {
       micros = parts.fraction
+      subsecondDigits = parts.fractionDigits
       epoch += micros
     }
     const time = Math.floor(epoch / 1000)
-    return { time, offset: parts.offset ?? zone.offsetAt(time), micros }
+    return { time, offset: parts.offset ?? zone.offsetAt(time), micros, subsecondDigits }
   }
   let { month, day, hour } = parts
   const { year, minute } = parts
@@ -94,7 +113,8 @@ export const resolveTime = (parts: TimeParts, zone: LogZone): ResolvedTime | nul
   const local = utcMillis(year, month, day, hour, minute, Math.min(second, 59))
   const fraction = parts.fraction
   const millis = fraction === null ? 0 : Math.floor(fraction / 1000)
-  if (parts.offset !== null) return { time: local - parts.offset * 60_000 + millis, offset: parts.offset, micros: fraction }
+  const subsecondDigits = fraction === null ? null : parts.fractionDigits
+  if (parts.offset !== null) return { time: local - parts.offset * 60_000 + millis, offset: parts.offset, micros: fraction, subsecondDigits }
   const zoned = zone.fromLocal(local)
-  return { time: zoned.time + millis, offset: zoned.offset, micros: fraction }
+  return { time: zoned.time + millis, offset: zoned.offset, micros: fraction, subsecondDigits }
 }

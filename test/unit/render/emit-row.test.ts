@@ -24,6 +24,21 @@ t.test('the fraction: microseconds when logged, else milliseconds when any, else
   t.equal(isoTimestamp(T + 999, 60, null, 'UTC'), '2026-11-22T09:05:07.999+00:00')
 })
 
+t.test('the fraction has as many digits as the log gave: 3 for milliseconds, 6 for microseconds', async (t) => {
+  t.equal(isoTimestamp(T + 123, 60, 123_000, null, 3), '2026-11-22T10:05:07.123+01:00', '$msec, %{msec}t, %{msec_frac}t')
+  t.equal(isoTimestamp(T, 60, 0, null, 3), '2026-11-22T10:05:07.000+01:00', 'zero milliseconds are still known')
+  t.equal(isoTimestamp(T + 5, 60, 5_000, 'UTC', 3), '2026-11-22T09:05:07.005+00:00')
+  t.equal(isoTimestamp(T + 123, 60, 123_000, null, 6), '2026-11-22T10:05:07.123000+01:00', '%{usec}t that happens to end in 000')
+  t.equal(isoTimestamp(T + 123, 60, 123_456, null, 6), '2026-11-22T10:05:07.123456+01:00')
+  t.equal(isoTimestamp(T, 60, null, null, null), '2026-11-22T10:05:07+01:00')
+  const ms = makeRecord({ time: T + 42, offset: 60, micros: 42_000, subsecondDigits: 3 })
+  const row: ProfileRow = { status: 200, ip: '', method: 'GET', url: '/', date: '22.11.2026', clock: '10:05:07', token: '6b02b0430a410', record: ms }
+  t.equal(toEmittedRow(row, null).timestamp, '2026-11-22T10:05:07.042+01:00', 'a row of a millisecond log')
+  t.equal(toEmittedRow({ ...row, record: { ...ms, subsecondDigits: 6 } }, null).timestamp, '2026-11-22T10:05:07.042000+01:00')
+  t.equal(toEmittedRow({ ...row, record: { ...ms, subsecondDigits: null } }, null).timestamp, '2026-11-22T10:05:07.042000+01:00',
+    'a row without the digits (merged from ndjson) keeps 6 for known microseconds')
+})
+
 t.test('a row carries the six columns and every logged field', async (t) => {
   const record = makeRecord({
     ip: '203.0.113.9',

@@ -76,3 +76,28 @@ t.test('what the time fields of a format must give together', async (t) => {
   t.notOk(complete('fraction'))
   t.strictSame([...timeField({ kind: 'clf' }).gives].sort(), ['day', 'hour', 'minute', 'month', 'offset', 'second', 'year'])
 })
+
+t.test('how many digits below the second the log gave: 3 for milliseconds, 6 for microseconds', async (t) => {
+  const digits = (fields: [TimeKind, string][]) => {
+    const parts = emptyTimeParts()
+    for (const [kind, text] of fields) if (!timeField(kind).read(text, parts)) return 'unreadable'
+    const resolved = resolveTime(parts, UTC)
+    return resolved && [resolved.micros, resolved.subsecondDigits]
+  }
+  const date: TimeKind = { kind: 'strftime', layout: '%d/%b/%Y:%H:%M:%S %z' }
+  t.strictSame(digits([[{ kind: 'epochSeconds' }, '1795338307.123']]), [123000, 3], 'nginx $msec')
+  t.strictSame(digits([[{ kind: 'epochSeconds' }, '1795338307.000']]), [0, 3], '.000 is still three digits')
+  t.strictSame(digits([[{ kind: 'epochSeconds' }, '1795338307']]), [null, null], '%{sec}t')
+  t.strictSame(digits([[{ kind: 'epochMillis' }, '1795338307123']]), [123000, 3], '%{msec}t')
+  t.strictSame(digits([[{ kind: 'epochMicros' }, '1795338307123000']]), [123000, 6], '%{usec}t')
+  t.strictSame(digits([[date, '22/Nov/2026:10:00:01 +0100'], [{ kind: 'fraction', digits: 3 }, '042']]), [42000, 3], '%{msec_frac}t')
+  t.strictSame(digits([[date, '22/Nov/2026:10:00:01 +0100'], [{ kind: 'fraction', digits: 6 }, '042000']]), [42000, 6], '%{usec_frac}t')
+  t.strictSame(digits([[{ kind: 'epochSeconds' }, '1795338307'], [{ kind: 'fraction', digits: 3 }, '500']]), [500000, 3], '%{sec}t.%{msec_frac}t')
+  t.strictSame(digits([[{ kind: 'epochMillis' }, '1795338307123'], [{ kind: 'fraction', digits: 6 }, '123456']]), [123000, 3],
+    'the epoch gives the instant, and its digits')
+  t.strictSame(digits([[{ kind: 'iso8601' }, '2026-11-22T10:00:01.5+01:00']]), [500000, 3], 'ISO: up to 3 digits are milliseconds')
+  t.strictSame(digits([[{ kind: 'iso8601' }, '2026-11-22T10:00:01.1234+01:00']]), [123400, 6], 'more are microseconds')
+  t.strictSame(digits([[{ kind: 'iso8601' }, '2026-11-22T10:00:01+01:00']]), [null, null])
+  t.strictSame(digits([[{ kind: 'any' }, '1795338307.25']]), [250000, 3], 'a JSON epoch number')
+  t.strictSame(digits([[{ kind: 'clf' }, '22/Nov/2026:10:00:01 +0100']]), [null, null])
+})
