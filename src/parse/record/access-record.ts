@@ -14,6 +14,20 @@ import type { Slots } from '../format/line-plan.js'
 import { splitRequestLine } from './request-line.js'
 import { slotsWithRole as slotsOf, slotTimeReader } from './slot-time.js'
 import type { LogZone } from '../time/log-zone.js'
+import type { SubsecondDigits } from '../time/time-parts.js'
+
+declare module '../../record.js' {
+  // Declared here, where records are made, until src/record.ts carries it (that file is shared).
+  interface AccessRecord {
+    /**
+     * With `micros`: how many digits below the second the log gave, 3
+     * (milliseconds) or 6 (microseconds), so a timestamp shows no more than
+     * was logged. Null or absent for whole seconds, and for records not read
+     * from a log line (merged rows), which show 6 digits when they have micros.
+     */
+    subsecondDigits?: SubsecondDigits | null
+  }
+}
 
 /** Why a line was not turned into a record. */
 export type SkipReason =
@@ -83,6 +97,22 @@ const picker = (order: readonly number[]): ((slots: Slots) => string | undefined
   }
 }
 
+/**
+ * Whether a value of an optional text field (user, referer, user agent,
+ * host, X-Forwarded-For) says "not set": absent, `-` (what nginx and Apache
+ * write for it in text formats) or empty (what nginx `escape=json` writes).
+ */
+const isUnset = (value: string | undefined): value is undefined => value === undefined || value === '' || value === '-'
+
+/** A reader of the first slot, best rank first, whose value is set; null when none is. */
+const setValuePicker = (order: readonly number[], decode: (s: string) => string): ((slots: Slots) => string | null) => (slots) => {
+  for (const slot of order) {
+    const value = slots[slot]
+    if (!isUnset(value)) return decode(value)
+  }
+  return null
+}
+
 const withQuery = (path: string, query: string | undefined): string => {
   if (query === undefined || query === '' || query === '-') return path
   return query.charCodeAt(0) === 0x3f ? path + query : `${path}?${query}`
@@ -93,10 +123,12 @@ const withQuery = (path: string, query: string | undefined): string => {
  * request. A reader fills one such object per line and reuses it for the
  * next, so whoever is shown it must not keep it.
  */
-export type LineFacts = Pick<AccessRecord, 'time' | 'offset' | 'micros' | 'status' | 'request' | 'method' | 'target' | 'protocol'>
+export type LineFacts = Pick<AccessRecord, 'time' | 'offset' | 'micros' | 'status' | 'request' | 'method' | 'target' | 'protocol'> & {
+  subsecondDigits: SubsecondDigits | null
+}
 
 export const emptyLineFacts = (): LineFacts =>
-  ({ time: 0, offset: 0, micros: null, status: 0, request: '', method: null, target: null, protocol: null })
+  ({ time: 0, offset: 0, micros: null, subsecondDigits: null, status: 0, request: '', method: null, target: null, protocol: null })
 
 /**
  * A record is made in two steps, so that a caller can look at the facts of a
@@ -113,9 +145,8 @@ export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): Re
   const { fields } = spec
   // most values hold no escape at all: only those with a backslash go through the decoder
   const decode = spec.escaped ? (s: string): string => (s.indexOf('\\') < 0 ? s : decodeLogEscapes(s)) : (s: string): string => s
-  const orNull = (value: string | undefined): string | null => (value === undefined || value === '-' ? null : decode(value))
   const ip = picker(slotsOf(fields, 'ip'))
-  const user = picker(slotsOf(fields, 'user'))
+  const user = setValuePicker(slotsOf(fields, 'user'), decode)
   const requestLine = picker(slotsOf(fields, 'request'))
   const method = picker(slotsOf(fields, 'method'))
   const uri = picker(slotsOf(fields, 'uri', 'path'))
@@ -123,11 +154,11 @@ export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): Re
   const protocol = picker(slotsOf(fields, 'protocol'))
   const status = picker(slotsOf(fields, 'status'))
   const bytes = picker(slotsOf(fields, 'bytes'))
-  const referer = picker(slotsOf(fields, 'referer'))
-  const userAgent = picker(slotsOf(fields, 'userAgent'))
-  const host = picker(slotsOf(fields, 'host'))
+  const referer = setValuePicker(slotsOf(fields, 'referer'), decode)
+  const userAgent = setValuePicker(slotsOf(fields, 'userAgent'), decode)
+  const host = setValuePicker(slotsOf(fields, 'host'), decode)
   const port = picker(slotsOf(fields, 'port'))
-  const forwardedFor = picker(slotsOf(fields, 'forwardedFor'))
+  const forwardedFor = setValuePicker(slotsOf(fields, 'forwardedFor'), decode)
   const durationSlots = slotsOf(fields, 'duration')
   /** The duration in µs from the best duration field that has a value, in that field's unit. */
   const durationOf = (slots: Slots): number | null => {
@@ -168,6 +199,7 @@ export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): Re
     into.time = time.time
     into.offset = time.offset
     into.micros = time.micros
+    into.subsecondDigits = time.subsecondDigits
     into.status = code
     into.request = request
     into.method = verb
@@ -180,23 +212,24 @@ export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): Re
     const bytesText = bytes(slots)
     const portText = port(slots)
     const loggedIp = decode(ip(slots) as string)
-    const xff = orNull(forwardedFor(slots))
+    const xff = forwardedFor(slots)
     return {
       ip: client ? client(loggedIp, xff) : loggedIp,
       loggedIp,
-      user: orNull(user(slots)),
+      user: user(slots),
       time: known.time,
       offset: known.offset,
       micros: known.micros,
+      subsecondDigits: known.subsecondDigits,
       request: known.request,
       method: known.method,
       target: known.target,
       protocol: known.protocol,
       status: known.status,
       bytes: bytesText !== undefined && isDigits(bytesText) ? Number(bytesText) : null,
-      referer: orNull(referer(slots)),
-      userAgent: orNull(userAgent(slots)),
-      host: orNull(host(slots)),
+      referer: referer(slots),
+      userAgent: userAgent(slots),
+      host: host(slots),
       port: portText !== undefined && isPort(portText) ? Number(portText) : null,
       forwardedFor: xff,
       duration: durationOf(slots),

@@ -26,10 +26,10 @@ t.test('the gate sees the facts of each log line, and only of log lines', async 
   }))
   t.strictSame(results, [null, null, 'not a log line', 'bad time', null, null], 'passed over (null), or why it is not a log line')
   t.strictSame(seen, [
-    { time: 1710231242000, offset: 60, micros: null, status: 200, request: 'GET /moebel/ HTTP/1.1', method: 'GET', target: '/moebel/', protocol: 'HTTP/1.1' },
-    { time: 1710231243000, offset: 60, micros: null, status: 302, request: 'POST /checkout HTTP/1.1', method: 'POST', target: '/checkout', protocol: 'HTTP/1.1' },
-    { time: 1710231244000, offset: 60, micros: null, status: 404, request: 'GET /a"b HTTP/2.0', method: 'GET', target: '/a"b', protocol: 'HTTP/2.0' },
-    { time: 1710231245000, offset: 60, micros: null, status: 400, request: '-', method: null, target: null, protocol: null },
+    { time: 1710231242000, offset: 60, micros: null, subsecondDigits: null, status: 200, request: 'GET /moebel/ HTTP/1.1', method: 'GET', target: '/moebel/', protocol: 'HTTP/1.1' },
+    { time: 1710231243000, offset: 60, micros: null, subsecondDigits: null, status: 302, request: 'POST /checkout HTTP/1.1', method: 'POST', target: '/checkout', protocol: 'HTTP/1.1' },
+    { time: 1710231244000, offset: 60, micros: null, subsecondDigits: null, status: 404, request: 'GET /a"b HTTP/2.0', method: 'GET', target: '/a"b', protocol: 'HTTP/2.0' },
+    { time: 1710231245000, offset: 60, micros: null, subsecondDigits: null, status: 400, request: '-', method: null, target: null, protocol: null },
   ], 'decoded request, split; a skipped line never reaches the gate')
 })
 

@@ -6,6 +6,8 @@ import { apacheFormat } from '../../../../src/parse/format/apache.js'
 import { nginxFormat } from '../../../../src/parse/format/nginx.js'
 import type { Slots } from '../../../../src/parse/format/line-plan.js'
 import { preset } from '../../../../src/parse/format/presets.js'
+import { jsonLineParser } from '../../../../src/parse/format/json-lines.js'
+import { jsonPreset } from '../../../../src/parse/format/nginx-json.js'
 import { logZone } from '../../../../src/parse/time/log-zone.js'
 import { makeRecord } from '../../../helpers/record.js'
 
@@ -31,6 +33,7 @@ t.test('a combined line', async (t) => {
     loggedIp: '203.0.113.7',
     time: 1710231242000, // 2024-03-12T08:14:02Z
     offset: 60,
+    subsecondDigits: null,
     request: 'GET /detail/0a1b?sw=1 HTTP/1.1',
     target: '/detail/0a1b?sw=1',
     bytes: 15342,
@@ -49,6 +52,7 @@ t.test('a common line, through the combined builder too', async (t) => {
     user: 'frank',
     time: 971211336000, // 2000-10-10T20:55:36Z
     offset: -420,
+    subsecondDigits: null,
     request: 'GET /apache_pb.gif HTTP/1.0',
     target: '/apache_pb.gif',
     protocol: 'HTTP/1.0',
@@ -75,6 +79,42 @@ t.test('- becomes null', async (t) => {
   t.equal(record.request, '-')
   t.strictSame([record.method, record.target, record.protocol], [null, null, null])
   t.equal(record.status, 400)
+})
+
+t.test('an empty value is unset too: user, referer, user agent, host, X-Forwarded-For', async (t) => {
+  const line = JSON.stringify({
+    remote_addr: '192.0.2.1', remote_user: '', time_iso8601: '2026-11-22T10:00:01+01:00', request: 'GET / HTTP/1.1', status: 200,
+    body_bytes_sent: '', http_referer: '', http_user_agent: '', host: '', server_name: '', http_x_forwarded_for: '', server_port: '', request_time: '',
+  })
+  const spec = jsonPreset()
+  const slots = jsonLineParser(spec)(line)
+  if (!slots) throw new Error('not JSON')
+  const record = builder(spec)(slots, line, at)
+  if (typeof record === 'string') throw new Error(record)
+  t.strictSame([record.user, record.referer, record.userAgent, record.host, record.forwardedFor, record.bytes, record.port, record.duration],
+    [null, null, null, null, null, null, null, null], 'nginx escape=json writes an unset variable as ""')
+  t.equal(record.ip, '192.0.2.1')
+  const text = [...combinedSlots]
+  text[1] = ''
+  text[6] = ''
+  text[7] = ''
+  const fromText = builder(preset('combined'))(text, 'r', at)
+  if (typeof fromText === 'string') throw new Error(fromText)
+  t.strictSame([fromText.user, fromText.referer, fromText.userAgent], [null, null, null], 'a text log\'s "" alike')
+})
+
+t.test('of several host fields, the best-ranked one that is set', async (t) => {
+  const spec = jsonPreset()
+  const hostOf = (values: Record<string, string>) => {
+    const line = JSON.stringify({ remote_addr: '192.0.2.1', time_iso8601: '2026-11-22T10:00:01+01:00', request: 'GET / HTTP/1.1', status: 200, ...values })
+    const record = builder(spec)(jsonLineParser(spec)(line) ?? [], line, at)
+    if (typeof record === 'string') throw new Error(record)
+    return record.host
+  }
+  t.equal(hostOf({ host: 'a.example', server_name: 'b.example' }), 'a.example', '$host first')
+  t.equal(hostOf({ host: '', server_name: 'b.example' }), 'b.example', 'an empty $host: $server_name')
+  t.equal(hostOf({ host: '-', server_name: 'b.example' }), 'b.example', 'a - $host: $server_name')
+  t.equal(hostOf({ server_name: '' }), null)
 })
 
 t.test('escapes are decoded', async (t) => {
@@ -156,6 +196,7 @@ t.test('an nginx custom format fills host, port, X-Forwarded-For and duration', 
     loggedIp: '10.0.0.2',
     time: Date.UTC(2026, 10, 22, 9, 0, 1),
     offset: 60,
+    subsecondDigits: null,
     request: 'GET /moebel/ HTTP/1.1',
     target: '/moebel/',
     bytes: 3,
