@@ -2,14 +2,17 @@
  * The lines of one input → records, one line at a time. With `auto`, the
  * first lines (up to FORMAT_PROBE_LINES) are held back and tried against
  * every preset; the one that reads most of them is the input's format, and
- * a tie goes to the more specific. Later lines in another format are skipped
- * lines, not probed again. If none of the first lines can be read, the input
+ * a tie goes to the more specific. A later line that format cannot read is
+ * tried against the other presets before it counts as skipped (a proxy that
+ * writes combined and vhost-prefixed lines into one file); lines the chosen
+ * format reads never are, so a clean log costs nothing more. If none of the
+ * first lines can be read (overlong lines count, as unreadable), the input
  * is not an access log in that format and the run stops (exit 1).
  */
 
 import { dataError } from '../errors.js'
 import type { AccessRecord } from '../record.js'
-import type { LinePosition, SkipReason } from '../parse/record/access-record.js'
+import { positionText, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
 import { hasRole } from '../parse/format/format-spec.js'
 import { noForwardedFor, type Candidate, type FormatReader, type ReadSettings } from './read-settings.js'
 import type { RecordGate } from './record-reader.js'
@@ -40,12 +43,13 @@ export interface InputReader {
 const quoted = (raw: string): string => JSON.stringify(raw.slice(0, 80))
 
 export const inputReader = (settings: ReadSettings, label: string, hooks: InputReaderHooks): InputReader => {
-  const { skipped, record } = hooks
+  const { skipped, record, gate } = hooks
   let lineNo = 0
-  const { gate } = hooks
   type Read = (raw: string, at: LinePosition) => AccessRecord | SkipReason | null
   const readerOf = (format: FormatReader): Read => gate ? (raw, at) => format.gated(raw, at, gate) : format.read
   let read: Read | null = settings.fixed ? readerOf(settings.fixed) : null
+  /** `auto`, once the format is chosen: reads a line the chosen format could not (see fallbackReader). */
+  let retry: ((raw: string, at: LinePosition, reason: SkipReason) => AccessRecord | SkipReason | null) | null = null
   /** Lines held back while `auto` probes; an overlong line is held as its head, to keep the order. */
   const held: { raw: string; at: LinePosition; tooLong: boolean }[] = []
 
@@ -56,10 +60,45 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
       'is this an access log?'))
 
   const handle = (raw: string, at: LinePosition, reader: Read): void => {
-    const result = reader(raw, at)
+    let result = reader(raw, at)
+    // only a line the format cannot read is retried: a clean log never gets here
+    if (typeof result === 'string' && retry !== null) result = retry(raw, at, result)
     if (typeof result === 'string') skipped.add(result, at, raw)
     else if (result !== null) record(result)
     probe.saw(typeof result !== 'string', raw)
+  }
+
+  /** An overlong line is never read: it counts as a line that is not in the format. */
+  const tooLong = (head: string, at: LinePosition): void => {
+    skipped.add('line too long', at, head)
+    probe.saw(false, head)
+  }
+
+  /**
+   * `auto`: the other presets, most specific first, for the lines the chosen
+   * one cannot read, made on the first such line. A line none of them reads
+   * keeps the chosen format's reason. Under `--client-ip forwarded` only
+   * presets with X-Forwarded-For may read a line.
+   */
+  const fallbackReader = (chosen: Candidate): NonNullable<typeof retry> => {
+    let others: FormatReader[] | null = null
+    const noted = new Set<FormatReader>()
+    return (raw, at, reason) => {
+      others ??= settings.candidates
+        .filter((candidate) => candidate !== chosen)
+        .map((candidate) => candidate.reader())
+        .filter((format) => !settings.forwarded || hasRole(format.spec, 'forwardedFor'))
+      for (const other of others) {
+        const result = gate ? other.gated(raw, at, gate) : other.read(raw, at)
+        if (typeof result === 'string') continue
+        if (!noted.has(other)) {
+          noted.add(other)
+          hooks.note(`${positionText(at)}: log format ${other.name} for lines ${chosen.name} cannot read (auto)`)
+        }
+        return result
+      }
+      return reason
+    }
   }
 
   /** `auto`: the held lines pick the format, then go through it. */
@@ -74,25 +113,22 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
         bestCount = count
       }
     }
-    if (best === null) {
-      const lines = held.filter((entry) => !entry.tooLong)
-      throw probe.failure(lines.length, lines[0]?.raw ?? '')
-    }
+    if (best === null) throw probe.failure(held.length, held[0]?.raw ?? '')
     const format = best.reader()
     if (settings.forwarded && !hasRole(format.spec, 'forwardedFor')) throw noForwardedFor(`${label} (log format ${format.name})`)
     hooks.note(`${label}: log format ${format.name} (auto)`)
     const chosen = readerOf(format)
     read = chosen
-    for (const { raw, at, tooLong } of held.splice(0)) {
-      if (tooLong) skipped.add('line too long', at, raw)
-      else handle(raw, at, chosen)
+    retry = fallbackReader(best)
+    for (const entry of held.splice(0)) {
+      if (entry.tooLong) tooLong(entry.raw, entry.at)
+      else handle(entry.raw, entry.at, chosen)
     }
   }
 
-  let heldLines = 0
-  const hold = (raw: string, at: LinePosition, tooLong: boolean): void => {
-    held.push({ raw, at, tooLong })
-    if (!tooLong && ++heldLines === FORMAT_PROBE_LINES) choose()
+  const hold = (raw: string, at: LinePosition, isTooLong: boolean): void => {
+    held.push({ raw, at, tooLong: isTooLong })
+    if (held.length === FORMAT_PROBE_LINES) choose()
   }
 
   const lineAt = (raw: string, at: LinePosition): void => {
@@ -103,7 +139,7 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
   }
   const tooLongAt = (head: string, at: LinePosition): void => {
     skipped.lines++
-    if (read !== null) skipped.add('line too long', at, head)
+    if (read !== null) tooLong(head, at)
     else hold(head, at, true)
   }
 
@@ -113,8 +149,7 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
     lineAt: (raw, byteOffset) => lineAt(raw, { source: label, line: null, byteOffset }),
     tooLongAt: (head, byteOffset) => tooLongAt(head, { source: label, line: null, byteOffset }),
     end: () => {
-      if (read === null && heldLines > 0) choose()
-      else if (read === null) for (const { raw, at } of held.splice(0)) skipped.add('line too long', at, raw)
+      if (read === null && held.length > 0) choose()
       probe.end()
     },
   }

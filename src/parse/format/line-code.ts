@@ -15,6 +15,7 @@ import type { FieldToken, FormatToken, LineParser, PlannedStep } from './line-pl
 const QUOTE = 0x22
 const BRACKET = 0x5b
 const SPACE = 0x20
+const DASH = 0x2d
 
 class Source {
   readonly values: unknown[] = []
@@ -55,17 +56,44 @@ const fieldCode = (src: Source, step: PlannedStep, token: FieldToken, trailing: 
   const { then, next } = step
   const skip = skipOf(then)
   if (token.quoting === 'quoted') {
-    src.add(
-      `if (line.charCodeAt(pos) !== ${QUOTE}) return null;`,
-      `for (i = line.indexOf('"', pos + 1); ; i = line.indexOf('"', i + 1)) {`,
-      '  if (i < 0) return null;',
-      '  for (b = 0; line.charCodeAt(i - 1 - b) === 0x5c; b++);',
-      '  f = i + 1;',
-      `  if ((b & 1) === 0 && ${followsCode(src, next, trailing, 'f')}) break;`,
-      '}',
-      store(token, 'pos + 1', 'i'),
-      `pos = i + ${1 + skip};`,
-    )
+    // as quotedStep in line-compiler.ts: an optional field may also be a bare `-`, and cut off when last
+    src.add(`if (line.charCodeAt(pos) === ${QUOTE}) {`)
+    if (next === undefined && token.canBeEmpty) {
+      // u: an unescaped quote was seen that did not close the field (then the line is not cut off)
+      src.add(
+        'u = 0;',
+        `for (i = line.indexOf('"', pos + 1); ; i = line.indexOf('"', i + 1)) {`,
+        `if (i < 0) { if (u !== 0) return null; ${store(token, 'pos + 1', 'line.length')} return out; }`,
+        'for (b = 0; line.charCodeAt(i - 1 - b) === 0x5c; b++);',
+        'if ((b & 1) !== 0) continue;',
+        'f = i + 1;',
+        `if (${followsCode(src, next, trailing, 'f')}) break;`,
+        'u = 1;',
+        '}',
+      )
+    } else {
+      src.add(
+        `for (i = line.indexOf('"', pos + 1); ; i = line.indexOf('"', i + 1)) {`,
+        'if (i < 0) return null;',
+        'for (b = 0; line.charCodeAt(i - 1 - b) === 0x5c; b++);',
+        'f = i + 1;',
+        `if ((b & 1) === 0 && ${followsCode(src, next, trailing, 'f')}) break;`,
+        '}',
+      )
+    }
+    src.add(store(token, 'pos + 1', 'i'), `pos = i + ${1 + skip};`)
+    if (token.canBeEmpty) {
+      src.add(
+        '} else {',
+        'f = pos + 1;',
+        `if (line.charCodeAt(pos) !== ${DASH} || !(${followsCode(src, next, trailing, 'f')})) return null;`,
+        store(token, 'pos', 'f'),
+        `pos = f + ${skip};`,
+        '}',
+      )
+    } else {
+      src.add('} else return null;')
+    }
     return
   }
   if (token.quoting === 'bracketed') {
@@ -122,7 +150,7 @@ export const lineParserCode = (plan: readonly PlannedStep[], optionalStep: numbe
   src.add(`if (pos !== line.length${trailing ? ` && line.charCodeAt(pos) !== ${SPACE}` : ''}) return null;`, 'return out;')
   const constants = src.values.map((_, k) => `const V${k} = values[${k}];`).join('\n')
   const body = src.lines.filter((line) => line !== '').map((line) => `    ${line}`).join('\n')
-  const source = `"use strict";\n${constants}\nreturn function parseLine(line) {\n    const out = [];\n    let pos = 0, end = 0, i = 0, b = 0, f = 0;\n${body}\n};`
+  const source = `"use strict";\n${constants}\nreturn function parseLine(line) {\n    const out = [];\n    let pos = 0, end = 0, i = 0, b = 0, f = 0, u = 0;\n${body}\n};`
   try {
     // built from numbers and constant names only, see the top of this file
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point of this file; only numbers and constant names are in the source

@@ -162,20 +162,39 @@ const bracketedStep = (token: FieldToken, follows: Follows, then: string | null)
  * A quoted field ends at the first unescaped `"` that is followed by what the
  * format expects next, so an unescaped quote inside a value (a server that
  * does not escape) does not cut the field short.
+ *
+ * A field a record can do without (not the client, time, request or status)
+ * is also read in two shapes servers write outside the format:
+ * - a bare `-` without quotes: Traefik writes an unset Referer or User-Agent so;
+ * - when it is the last field of the format, a value whose closing quote never
+ *   came (a line cut off by a crash or a full disk): it takes the rest of the
+ *   line. Only when no unescaped `"` follows the opening one: a line with
+ *   text after a closed last field is not in the format, and not cut off.
  */
-const quotedStep = (token: FieldToken, follows: Follows, then: string | null): Step => {
+const quotedStep = (token: FieldToken, follows: Follows, then: string | null, last: boolean): Step => {
   const skip = then === null ? 1 : 1 + then.length
+  const { slot, canBeEmpty } = token
+  const readsCutOff = last && canBeEmpty
   return (line, pos, out) => {
-    if (line.charCodeAt(pos) !== 0x22) return -1
+    if (line.charCodeAt(pos) !== 0x22) {
+      if (!canBeEmpty || line.charCodeAt(pos) !== 0x2d || !follows(line, pos + 1)) return -1
+      store(slot, out, line, pos, pos + 1)
+      return pos + skip
+    }
+    let closed = false
     for (let i = line.indexOf('"', pos + 1); i >= 0; i = line.indexOf('"', i + 1)) {
       let backslashes = 0
       while (line.charCodeAt(i - 1 - backslashes) === 0x5c) backslashes++
-      if (backslashes % 2 === 0 && follows(line, i + 1)) {
-        store(token.slot, out, line, pos + 1, i)
+      if (backslashes % 2 !== 0) continue
+      if (follows(line, i + 1)) {
+        store(slot, out, line, pos + 1, i)
         return i + skip
       }
+      closed = true
     }
-    return -1
+    if (!readsCutOff || closed) return -1
+    store(slot, out, line, pos + 1, line.length)
+    return line.length
   }
 }
 
@@ -201,7 +220,7 @@ const takesLiteral = (token: FieldToken): boolean =>
 const fieldStep = (tokens: readonly FormatToken[], i: number, token: FieldToken, trailing: boolean, then: string | null): Step => {
   const next = tokens[i + 1]
   if (next?.kind === 'field' && !canTouch(token, next)) throw new AdjacentFieldsError(token.label, next.label)
-  if (token.quoting === 'quoted') return quotedStep(token, followsFor(next, trailing), then)
+  if (token.quoting === 'quoted') return quotedStep(token, followsFor(next, trailing), then, next === undefined)
   if (token.quoting === 'bracketed') return bracketedStep(token, followsFor(next, trailing), then)
   const stop = stopFor(tokens, i, trailing)
   const extent = token.extent

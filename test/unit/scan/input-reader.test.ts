@@ -41,25 +41,47 @@ const run = (lines: (string | { tooLong: string })[], options: Partial<ReadOptio
 t.test('auto picks the preset that reads most of the first lines', async (t) => {
   t.strictSame(run([COMBINED(1), COMBINED(2)]).notes, ['x.log: log format combined (auto)'])
   t.strictSame(run([COMMON(1), COMMON(2)]).notes, ['x.log: log format common (auto)'], 'a common file is not taken for combined')
-  t.strictSame(run([VHOST(1), COMBINED(2), VHOST(3)]).notes, ['x.log: log format vhost_combined (auto)'])
+  t.strictSame(run([VHOST(1), COMBINED(2), VHOST(3)]).notes,
+    ['x.log: log format vhost_combined (auto)', 'x.log:2: log format combined for lines vhost_combined cannot read (auto)'])
   t.strictSame(run([JSON_LINE(1), 'junk']).notes, ['x.log: log format json (auto)'])
-  t.strictSame(run([COMBINED(1), VHOST(2)]).notes, ['x.log: log format vhost_combined (auto)'], 'a tie goes to the more specific')
+  t.strictSame(run([COMBINED(1), VHOST(2)]).notes,
+    ['x.log: log format vhost_combined (auto)', 'x.log:1: log format combined for lines vhost_combined cannot read (auto)'], 'a tie goes to the more specific')
   t.strictSame(run([COMMON(1), COMBINED(2)]).notes, ['x.log: log format combined (auto)'], 'combined over common in a tie')
 })
 
-t.test('with the format chosen, lines in another preset are skipped, not probed again', async (t) => {
-  const lines = [COMBINED(1), COMBINED(2), COMMON(3), VHOST(4), JSON_LINE(5), COMBINED(6, ' rt=0.1')]
+t.test('with the format chosen, a line it cannot read is tried against the other presets', async (t) => {
+  const lines = [COMBINED(1), COMBINED(2), COMMON(3), VHOST(4), JSON_LINE(5), COMBINED(6, ' rt=0.1'), VHOST(7), 'junk', JSON_LINE(9)]
   const r = run(lines)
-  t.strictSame(r.records, ['1:192.0.2.1', '2:192.0.2.2', '3:192.0.2.3', '6:192.0.2.6'], 'a combined input also reads common lines')
-  t.equal(r.summary, 'skipped 2 of 6 lines (2 not a log line); first at x.log:4')
+  t.strictSame(r.records, ['1:192.0.2.1', '2:192.0.2.2', '3:192.0.2.3', '4:192.0.2.4', '5:192.0.2.5', '6:192.0.2.6', '7:192.0.2.7', '9:192.0.2.9'],
+    'a combined input also reads common lines; vhost-prefixed and JSON lines are read by their presets')
+  t.strictSame(r.notes, [
+    'x.log: log format combined (auto)',
+    'x.log:4: log format vhost_combined for lines combined cannot read (auto)',
+    'x.log:5: log format json for lines combined cannot read (auto)',
+  ], '--verbose names each other preset once, at its first line')
+  t.equal(r.summary, 'skipped 1 of 9 lines (1 not a log line); first at x.log:8', 'a line no preset reads keeps the chosen format\'s reason')
+  const badTime = COMBINED(2).replace('22/Nov', '31/Nov')
+  t.equal(run([COMBINED(1), badTime]).summary, 'skipped 1 of 2 lines (1 bad time); first at x.log:2')
+  const common = run([COMMON(1), COMMON(2), COMBINED(3)])
+  t.strictSame([common.notes, common.records], [
+    ['x.log: log format common (auto)', 'x.log:3: log format combined for lines common cannot read (auto)'],
+    ['1:192.0.2.1', '2:192.0.2.2', '3:192.0.2.3'],
+  ], 'a common input reads a combined line as combined')
+})
+
+t.test('under --client-ip forwarded only presets with X-Forwarded-For read the other lines', async (t) => {
+  const json = (n: number) => JSON.stringify({ remote_addr: '10.0.0.2', msec: '1795338307.5', request: 'GET / HTTP/1.1', status: 200, http_x_forwarded_for: `203.0.113.${n}` })
+  const r = run([json(1), COMBINED(2), json(3)], { clientIp: 'forwarded' })
+  t.strictSame(r.records, ['1:203.0.113.1', '3:203.0.113.3'])
+  t.equal(r.summary, 'skipped 1 of 3 lines (1 not JSON); first at x.log:2', 'a combined line has no X-Forwarded-For to pick the client from')
 })
 
 t.test('only the first FORMAT_PROBE_LINES decide', async (t) => {
   const lines = [...Array.from({ length: FORMAT_PROBE_LINES }, (_, i) => COMMON(i + 1)), ...Array.from({ length: 150 }, (_, i) => VHOST(i + 1))]
   const r = run(lines)
-  t.strictSame(r.notes, ['x.log: log format common (auto)'])
-  t.equal(r.records.length, 100)
-  t.equal(r.summary, 'skipped 150 of 250 lines (150 not a log line); first at x.log:101')
+  t.strictSame(r.notes, ['x.log: log format common (auto)', 'x.log:101: log format vhost_combined for lines common cannot read (auto)'])
+  t.equal(r.records.length, 250)
+  t.equal(r.summary, null)
 })
 
 t.test('an input where nothing fits stops the run (exit 1)', async (t) => {
@@ -90,7 +112,21 @@ t.test('overlong lines are counted in line order, also while probing', async (t)
   t.strictSame(r.records, ['1:192.0.2.1', '4:192.0.2.4'])
   t.equal(r.summary, 'skipped 2 of 4 lines (1 line too long, 1 not a log line); first at x.log:2')
   t.strictSame(r.shown, ['x.log:2: line too long: AAAA', 'x.log:3: not a log line: junk'])
-  t.strictSame(run([{ tooLong: 'B' }]).summary, 'skipped 1 of 1 lines (1 line too long); first at x.log:1', 'an input of one overlong line')
+  t.strictSame(run([{ tooLong: 'B' }, COMBINED(2)]).records, ['2:192.0.2.2'], 'an overlong first line')
+})
+
+t.test('an input of overlong lines only is not a log (exit 1)', async (t) => {
+  t.throws(() => run([{ tooLong: 'B' }]), {
+    message: 'x.log: none of the first 1 lines is an nginx or Apache access log line in combined or common format (first: "B")',
+    exitCode: 1,
+  }, 'one overlong line (a 100 MB line without a newline)')
+  const many = Array.from({ length: 150 }, (_, i) => ({ tooLong: `L${i}` }))
+  t.throws(() => run(many), { message: /^x\.log: none of the first 100 lines is .* \(first: "L0"\)$/, exitCode: 1 }, 'decided at the 100th')
+  t.throws(() => run([{ tooLong: 'B' }, 'junk']), { message: /none of the first 2 lines .* \(first: "B"\)$/, exitCode: 1 })
+  const common = { logFormat: parseLogFormat('common') }
+  t.throws(() => run([{ tooLong: 'B' }], common), { message: 'x.log: none of the first 1 lines matches --log-format common (first: "B")', exitCode: 1 },
+    'a fixed format too')
+  t.throws(() => run([...many, COMMON(1)], common), { message: /^x\.log: none of the first 100 lines matches --log-format common/, exitCode: 1 })
 })
 
 t.test('--client-ip forwarded needs X-Forwarded-For in the format', async (t) => {

@@ -68,6 +68,51 @@ t.test('an unescaped quote inside does not end the field', async (t) => {
   t.strictSame(last('1.2.3.4 "Mozilla "x" y"'), ['1.2.3.4', 'Mozilla "x" y'])
 })
 
+/** Both ways a format runs: the generated function and the closure steps it must agree with. */
+const bothModes = (make: () => FormatToken[], trailing = false) => (['inline', 'steps'] as const).map((mode) => {
+  nextSlot = 0
+  return [mode, compileFormat({ name: 'test', tokens: make(), trailing }, mode)] as const
+})
+const TO_NEXT: Extent = { type: 'toNext' }
+
+t.test('an optional quoted field may be a bare - (Traefik writes an unset Referer or User-Agent so)', async (t) => {
+  const tokens = () => [field('ip'), lit(' '), field('referer', 'quoted', TO_NEXT, true), lit(' '), field('ua', 'quoted', TO_NEXT, true)]
+  for (const [mode, parse] of bothModes(tokens, true)) {
+    t.strictSame(parse('1.2.3.4 - -'), ['1.2.3.4', '-', '-'], mode)
+    t.strictSame(parse('1.2.3.4 - "curl/8" 17 "router@docker"'), ['1.2.3.4', '-', 'curl/8'], `${mode}: text after it in a trailing format`)
+    t.strictSame(parse('1.2.3.4 "https://x/" - 17'), ['1.2.3.4', 'https://x/', '-'], mode)
+    t.equal(parse('1.2.3.4 -- "x"'), null, `${mode}: a dash must be followed by what follows the field`)
+    t.equal(parse('1.2.3.4 -x "x"'), null, mode)
+    t.equal(parse('1.2.3.4 x "x"'), null, `${mode}: only a dash`)
+  }
+  for (const [mode, parse] of bothModes(() => [field('ip'), lit(' '), field('request', 'quoted'), lit(' '), field('status', 'bare', DIGITS)])) {
+    t.strictSame(parse('1.2.3.4 "-" 400'), ['1.2.3.4', '-', '400'], mode)
+    t.equal(parse('1.2.3.4 - 400'), null, `${mode}: a field a record needs stays quoted`)
+  }
+})
+
+t.test('a last optional quoted field cut off at the end of the line takes the rest of it', async (t) => {
+  const tokens = () => [field('ip'), lit(' '), field('referer', 'quoted', TO_NEXT, true), lit(' '), field('ua', 'quoted', TO_NEXT, true)]
+  for (const trailing of [false, true]) {
+    for (const [mode, parse] of bothModes(tokens, trailing)) {
+      const how = `${mode}${trailing ? ', trailing' : ''}`
+      t.strictSame(parse('1.2.3.4 "-" "Mozilla/5.0 (X11; Lin'), ['1.2.3.4', '-', 'Mozilla/5.0 (X11; Lin'], how)
+      t.strictSame(parse('1.2.3.4 "-" "'), ['1.2.3.4', '-', ''], `${how}: cut right after the quote`)
+      t.strictSame(parse('1.2.3.4 "-" "a \\"b\\'), ['1.2.3.4', '-', 'a \\"b\\'], `${how}: escaped quotes do not close it`)
+      t.equal(parse('1.2.3.4 "-" "a"b'), null, `${how}: an unescaped quote inside: not cut off, not in the format`)
+      t.equal(parse('1.2.3.4 "http://x/'), null, `${how}: only the last field`)
+    }
+  }
+  for (const [mode, parse] of bothModes(tokens)) t.equal(parse('1.2.3.4 "-" "ua" extra'), null, `${mode}: text after a closed last field`)
+  for (const [mode, parse] of bothModes(() => [field('ip'), lit(' '), field('request', 'quoted')])) {
+    t.equal(parse('1.2.3.4 "GET /moebel/ HT'), null, `${mode}: not a field a record needs (a cut request would be a wrong URL)`)
+  }
+  const passedOver = (): FieldToken => ({ kind: 'field', slot: -1, label: '%{Cookie}i', quoting: 'quoted', extent: TO_NEXT, canBeEmpty: true })
+  for (const [mode, parse] of bothModes(() => [field('ip'), lit(' '), passedOver()])) {
+    t.strictSame(parse('1.2.3.4 "a=1; b'), ['1.2.3.4'], `${mode}: a field passed over`)
+  }
+})
+
 t.test('trailing text only with trailing: true, and only after a space', async (t) => {
   const tokens = () => [field('ip'), lit(' '), field('userAgent', 'quoted')]
   const strict = parser(tokens)
@@ -161,7 +206,7 @@ t.test('the generated parser agrees with the step-by-step one on random formats 
       skipped ? { ...field('f', quoting, extent, canBeEmpty), slot: -1 } : field('f', quoting, extent, canBeEmpty)
     switch (Math.floor(random() * 5)) {
       case 0: return [make('bare'), ['1.2.3.4', '-', 'a b', '', 'x:y']]
-      case 1: return [make('quoted'), ['"GET / HTTP/1.1"', '""', '"a\\"b"', '"a" b"', '"x\\\\"']]
+      case 1: return [make('quoted'), ['"GET / HTTP/1.1"', '""', '"a\\"b"', '"a" b"', '"x\\\\"', '-', '"cut \\"off']]
       case 2: return [make('bracketed'), ['[10/Oct/2000:13:55:36 -0700]', '[]', '[a]b]']]
       case 3: return [make('bare', DIGITS), ['200', '0', '-', '12a', '']]
       default: return [make('bare', PATH), ['/p?a=1', '/p-', '/', '?x']]
@@ -169,7 +214,7 @@ t.test('the generated parser agrees with the step-by-step one on random formats 
   }
   let lines = 0
   let parsed = 0
-  for (let f = 0; f < 300; f++) {
+  for (let f = 0; f < 340; f++) {
     const pieces: [(() => FormatToken), string[]][] = []
     const fields = 1 + Math.floor(random() * 5)
     if (random() < 0.3) pieces.push([() => lit(pick(LITERALS)), []])

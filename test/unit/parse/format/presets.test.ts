@@ -79,3 +79,23 @@ t.test('the strict combined used for probing does not read common lines', async 
   t.equal(combined.probe.parse(COMMON_LINE), null)
   t.strictSame(combined.probe.parse(NGINX_COMBINED), NGINX_SLOTS)
 })
+
+const TRAEFIK = '203.0.113.8 - - [22/Nov/2026:12:45:32 +0000] "GET /moebel/12/sofa-bergen HTTP/2.0" 200 2048 - - 102 "shop@docker" "http://172.18.0.3:80" 3ms'
+const TRAEFIK_SLOTS = ['203.0.113.8', '-', '22/Nov/2026:12:45:32 +0000', 'GET /moebel/12/sofa-bergen HTTP/2.0', '200', '2048', '-', '-']
+
+t.test('combined reads Traefik\'s CLF: bare - for Referer and User-Agent, its fields after them ignored', async (t) => {
+  t.strictSame(text('combined').parse(TRAEFIK), TRAEFIK_SLOTS)
+  const combined = probeCandidates().find((c) => c.name === 'combined')
+  if (combined?.probe.kind !== 'text') throw new Error('no combined')
+  t.strictSame(combined.probe.parse(TRAEFIK), TRAEFIK_SLOTS, 'auto probes it as combined')
+  t.strictSame(text('combined').parse(TRAEFIK.replace(' - - 102', ' "https://x/" "curl/8" 102'))?.slice(6), ['https://x/', 'curl/8'])
+  t.equal(text('common').parse(TRAEFIK), null)
+  t.strictSame(text('vhost_combined').parse(`shop.example:443 ${TRAEFIK}`), ['shop.example', '443', ...TRAEFIK_SLOTS])
+})
+
+t.test('a combined line cut off inside its User-Agent: the rest of the line', async (t) => {
+  t.strictSame(text('combined').parse(NGINX_COMBINED.slice(0, -20)), [...NGINX_SLOTS.slice(0, 7), (NGINX_SLOTS[7] as string).slice(0, -19)])
+  t.strictSame(text('vhost_combined').parse(`shop.example:80 ${APACHE_COMBINED.slice(0, -9)}`), ['shop.example', '80', ...APACHE_SLOTS.slice(0, 7), 'Mozilla/5.0 \\"Quoted'])
+  t.equal(text('combined').parse(NGINX_COMBINED.slice(0, 70)), null, 'cut inside the request: not read')
+  t.equal(text('combined').parse(NGINX_COMBINED.slice(0, 100)), null, 'cut inside the Referer: not read')
+})
