@@ -1,28 +1,50 @@
 /**
- * Decoded text → lines, with a cap on line length that holds in memory: a
- * line longer than the cap is never gathered. Its first characters are kept
- * for messages, the rest is dropped while it streams past, and it is reported
+ * Bytes → lines, with a cap on line length that holds in memory: a line
+ * longer than the cap is never gathered. Its first characters are kept for
+ * messages, the rest is dropped while it streams past, and it is reported
  * once its end arrives, so line numbers stay in order.
  *
  * Lines end at `\n`; a `\r` right before it is dropped (CRLF). The last line
- * needs no newline.
+ * needs no newline. Bytes that are not UTF-8 become U+FFFD.
+ *
+ * The cap counts bytes, as the file holds them, exactly as reading from the
+ * end does (backward-lines.ts): a line is too long when more than the cap
+ * lie before its `\n` (a CR of CRLF is one of them; invalid bytes count as
+ * the bytes they are, not as the U+FFFD shown for them).
+ *
+ * Bytes are decoded a block at a time: the complete lines of a piece, from
+ * the byte after its first `\n` to its last one. A `\n` never lies inside a
+ * UTF-8 character, so a block never splits one. When a block decodes to as
+ * many UTF-16 code units as it has bytes (ASCII, the common case), a line's
+ * length is its byte count; otherwise each line's bytes are found by its
+ * `\n` in the block.
  */
 
 /** 64 KiB: no access-log line a server writes comes near this (nginx cuts a request line at 8 KiB). */
 export const MAX_LINE_LENGTH = 64 * 1024
 
-/** How much of an overlong line is kept for messages. */
+/** How much of an overlong line is kept for messages, in characters. */
 export const TOO_LONG_HEAD = 120
+
+/** Bytes decoded for a head: 120 characters take at most 3 bytes each. */
+const HEAD_BYTES = 4 * TOO_LONG_HEAD
+
+const NEWLINE = 0x0a
+const CR = 0x0d
+const EMPTY = Buffer.alloc(0)
 
 export interface LineSink {
   line: (text: string) => void
-  /** A line longer than the cap, given by its first {@link TOO_LONG_HEAD} characters. */
+  /** A line longer than the cap, given by its first {@link TOO_LONG_HEAD} characters (a CR before its `\n` among them, as read from the end). */
   tooLong: (head: string) => void
 }
 
+/** The first characters of the text these bytes begin. */
+const headOf = (bytes: Buffer): string => bytes.toString('utf8', 0, Math.min(bytes.length, HEAD_BYTES)).slice(0, TOO_LONG_HEAD)
+
 export class LineSplitter {
-  /** The start of a line whose end has not arrived yet. Never longer than the cap plus one `\r`. */
-  private pending = ''
+  /** The start of a line whose end has not arrived yet. Never longer than the cap. */
+  private pending: Buffer = EMPTY
   /** The head of an overlong line while the rest of it streams past, else null. */
   private overlong: string | null = null
   private readonly sink: LineSink
@@ -33,31 +55,23 @@ export class LineSplitter {
     this.max = max
   }
 
-  /** Characters held for an unfinished line (for the memory bound). */
+  /** Bytes held for an unfinished line (for the memory bound). */
   get buffered(): number {
     return this.pending.length
   }
 
-  push(text: string): void {
-    let end = text.indexOf('\n')
-    if (end < 0) {
-      this.hold(text, 0)
+  /** The next bytes of the input; pieces of at most 64 KiB keep each decoded block a young-generation string. */
+  push(bytes: Buffer): void {
+    const first = bytes.indexOf(NEWLINE)
+    if (first < 0) {
+      this.hold(bytes)
       return
     }
-    // the first line may have begun in an earlier chunk
-    this.finish(text, 0, end)
-    const { sink, max } = this
-    // the others lie whole in this text: the common case, without the bookkeeping
-    for (let start = end + 1; ; start = end + 1) {
-      end = text.indexOf('\n', start)
-      if (end < 0) {
-        this.hold(text, start)
-        return
-      }
-      const stop = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end
-      if (stop - start > max) sink.tooLong(text.slice(start, Math.min(stop, start + TOO_LONG_HEAD)))
-      else sink.line(text.slice(start, stop))
-    }
+    // the first line may have begun in an earlier piece
+    this.finish(bytes.subarray(0, first))
+    const last = bytes.lastIndexOf(NEWLINE)
+    if (last > first) this.blockLines(bytes.subarray(first + 1, last + 1))
+    this.hold(bytes.subarray(last + 1))
   }
 
   /** The input ended: the last line, if it had no newline. */
@@ -66,38 +80,61 @@ export class LineSplitter {
       const head = this.overlong
       this.overlong = null
       this.sink.tooLong(head)
-    } else if (this.pending !== '') {
-      // held up to one character over the cap, for a CR that did not come
+    } else if (this.pending.length > 0) {
       const line = this.pending
-      this.pending = ''
-      if (line.length > this.max) this.sink.tooLong(line.slice(0, TOO_LONG_HEAD))
-      else this.sink.line(line)
+      this.pending = EMPTY
+      // a CR at the very end, without LF, stays
+      this.sink.line(line.toString('utf8'))
     }
   }
 
-  /** Text from `start` has no newline: keep it, unless the line is now too long (then only its head is kept). */
-  private hold(text: string, start: number): void {
-    if (this.overlong !== null || start === text.length) return
-    if (this.pending.length + text.length - start > this.max + 1) {
-      this.overlong = (this.pending.slice(0, TOO_LONG_HEAD) + text.slice(start, start + TOO_LONG_HEAD)).slice(0, TOO_LONG_HEAD)
-      this.pending = ''
+  /** Whole lines, each ended by its `\n`: the common case, without the bookkeeping of pieces. */
+  private blockLines(block: Buffer): void {
+    const { sink, max } = this
+    const text = block.toString('utf8')
+    // One code unit per byte: each line's length is its byte count.
+    const oneUnitPerByte = text.length === block.length
+    let byteStart = 0
+    for (let start = 0, end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
+      let tooLong = end - start > max
+      if (!oneUnitPerByte) {
+        // The text cannot tell (é is one unit of two bytes, U+FFFD stands for one to three): the bytes up to the line's `\n` can.
+        const byteEnd = block.indexOf(NEWLINE, byteStart)
+        tooLong = byteEnd - byteStart > max
+        byteStart = byteEnd + 1
+      }
+      if (tooLong) sink.tooLong(text.slice(start, Math.min(end, start + TOO_LONG_HEAD)))
+      else sink.line(text.slice(start, end > start && text.charCodeAt(end - 1) === CR ? end - 1 : end))
+    }
+  }
+
+  /** Bytes without a newline: keep them, unless the line is now too long (then only its head is kept). */
+  private hold(bytes: Buffer): void {
+    if (this.overlong !== null || bytes.length === 0) return
+    if (this.pending.length + bytes.length > this.max) {
+      this.overlong = headOf(this.pending.length >= HEAD_BYTES ? this.pending : Buffer.concat([this.pending, bytes.subarray(0, HEAD_BYTES)]))
+      this.pending = EMPTY
     } else {
-      this.pending += text.slice(start)
+      // a copy: the piece it came in is not held for the sake of a few bytes
+      this.pending = Buffer.concat([this.pending, bytes])
     }
   }
 
-  /** The line that ends at `end` (a `\n`) is complete. */
-  private finish(text: string, start: number, end: number): void {
+  /** The line that ends with `bytes` (its `\n` follows them) is complete. */
+  private finish(bytes: Buffer): void {
     if (this.overlong !== null) {
       const head = this.overlong
       this.overlong = null
       this.sink.tooLong(head)
       return
     }
-    let line = this.pending === '' ? text.slice(start, end) : this.pending + text.slice(start, end)
-    this.pending = ''
-    if (line.charCodeAt(line.length - 1) === 0x0d) line = line.slice(0, -1)
-    if (line.length > this.max) this.sink.tooLong(line.slice(0, TOO_LONG_HEAD))
-    else this.sink.line(line)
+    const line = this.pending.length === 0 ? bytes : Buffer.concat([this.pending, bytes])
+    this.pending = EMPTY
+    if (line.length > this.max) {
+      this.sink.tooLong(headOf(line))
+      return
+    }
+    const stop = line.length > 0 && line[line.length - 1] === CR ? line.length - 1 : line.length
+    this.sink.line(line.toString('utf8', 0, stop))
   }
 }

@@ -10,15 +10,14 @@
  * threadpool while the main thread splits and parses the current chunk.
  */
 
-import { StringDecoder } from 'node:string_decoder'
 import { gunzipped, sniffGzip } from './gzip.js'
 import { LineSplitter } from './line-splitter.js'
 import { asInputError } from './read-error.js'
 
 /**
- * Bytes are decoded this much at a time. V8 makes strings up to this size in
- * its young generation; a larger string goes to large-object space, which
- * makes decoding several times slower.
+ * Bytes go to the splitter, and are decoded, at most this much at a time.
+ * V8 makes strings up to this size in its young generation; a larger string
+ * goes to large-object space, which makes decoding several times slower.
  */
 export const DECODE_BYTES = 64 * 1024
 
@@ -30,23 +29,22 @@ class CallbackError extends Error {
 }
 
 /**
- * The text of the chunks, cut into lines. Each chunk is decoded in pieces of
- * at most {@link DECODE_BYTES}; a UTF-8 character split across pieces or
- * chunks is joined by the decoder.
+ * The bytes of the chunks, cut into lines. The splitter gets each chunk in
+ * pieces of at most {@link DECODE_BYTES} and decodes them itself, between
+ * newlines, so it can count a line's bytes (the length cap is in bytes); a
+ * UTF-8 character split across pieces or chunks is joined there.
  */
 const splitChunks = async (chunks: AsyncIterable<Buffer>, lines: LineSplitter): Promise<void> => {
-  const decoder = new StringDecoder('utf8')
   for await (const chunk of chunks) {
     try {
       for (let start = 0; start < chunk.length; start += DECODE_BYTES) {
-        lines.push(decoder.write(start === 0 && chunk.length <= DECODE_BYTES ? chunk : chunk.subarray(start, start + DECODE_BYTES)))
+        lines.push(start === 0 && chunk.length <= DECODE_BYTES ? chunk : chunk.subarray(start, start + DECODE_BYTES))
       }
     } catch (e) {
       throw new CallbackError(e)
     }
   }
   try {
-    lines.push(decoder.end())
     lines.end()
   } catch (e) {
     throw new CallbackError(e)
@@ -56,8 +54,9 @@ const splitChunks = async (chunks: AsyncIterable<Buffer>, lines: LineSplitter): 
 /**
  * Calls `onLine` for each line of one input, without its `\n` or `\r\n`,
  * synchronously as the lines arrive (no promise per line). Bytes that are not
- * valid UTF-8 become U+FFFD. A line longer than 64 KiB (65,536 characters) is
- * never held in memory: `onTooLong` gets its first 120 characters instead, in
+ * valid UTF-8 become U+FFFD. A line of more than 64 KiB (65,536 bytes before
+ * its `\n`, a CR of CRLF included, as backward-lines.ts counts) is never
+ * held in memory: `onTooLong` gets its first 120 characters instead, in
  * line order (without `onTooLong` such a line is dropped). If a callback
  * throws, reading stops and the promise rejects with that error. Read and
  * gzip errors become input errors that name the input.

@@ -3,6 +3,8 @@
  * FORMAT_PROBE_LINES lines can be read (an access log in the format, a row
  * written by `build --emit ndjson`), it is the wrong file or the wrong
  * format, and the run stops (exit 1) instead of publishing an empty page.
+ * A line over the length cap is one that cannot be read: an input of
+ * nothing but such lines (one 100 MB line without a newline) is no log.
  */
 
 export const FORMAT_PROBE_LINES = 100
@@ -17,7 +19,7 @@ export class FormatProbe {
 
   constructor(private readonly notThisFormat: NotThisFormat) {}
 
-  /** One non-blank line was read (`ok`) or skipped; throws once the first lines held none that could be read. */
+  /** One non-blank line was read (`ok`) or skipped (overlong lines too); throws once the first lines held none that could be read. */
   saw(ok: boolean, raw: string): void {
     if (ok) this.read++
     else this.firstBad ??= raw

@@ -4,10 +4,11 @@ import { seeded } from '../../helpers/seeded.js'
 
 type Event = string | { tooLong: string }
 
-const split = (chunks: string[], max?: number): Event[] => {
+/** The splitter reads bytes: a string chunk is its UTF-8. */
+const split = (chunks: (string | Buffer)[], max?: number): Event[] => {
   const events: Event[] = []
   const splitter = new LineSplitter({ line: (l) => events.push(l), tooLong: (head) => events.push({ tooLong: head }) }, max)
-  for (const chunk of chunks) splitter.push(chunk)
+  for (const chunk of chunks) splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
   splitter.end()
   return events
 }
@@ -23,12 +24,15 @@ t.test('lines, CRLF, a last line without newline, empty chunks', async (t) => {
   t.strictSame(split(['\n']), [''])
 })
 
-t.test('the cap: a line of exactly max characters passes, one more is too long', async (t) => {
+t.test('the cap: a line of exactly max bytes passes, one more is too long', async (t) => {
   t.strictSame(split(['abcd\nabcde\nxy\n'], 4), ['abcd', { tooLong: 'abcde' }, 'xy'])
-  t.strictSame(split(['abcd\r\n'], 4), ['abcd'], 'the CR of CRLF does not count')
-  t.strictSame(split(['ab', 'cd', '\r', '\n'], 4), ['abcd'])
-  t.strictSame(split(['ab', 'cde', 'fgh\nok'], 4), [{ tooLong: 'abcdefgh' }, 'ok'],
-    'one character over (maybe a CR) is held until the newline shows')
+  // The bytes before the \n count, the CR of CRLF too, as reading from the end counts them (backward-lines.ts).
+  t.strictSame(split(['abcd\r\n'], 4), [{ tooLong: 'abcd\r' }], 'the CR of CRLF counts')
+  t.strictSame(split(['abc\r\n'], 4), ['abc'])
+  t.strictSame(split(['ab', 'cd', '\r', '\n'], 4), [{ tooLong: 'abcd\r' }])
+  t.strictSame(split(['ab', 'c', '\r', '\n'], 4), ['abc'])
+  t.strictSame(split(['ab', 'cde', 'fgh\nok'], 4), [{ tooLong: 'abcde' }, 'ok'],
+    'one byte over the cap is too long at once: nothing is held for a CR')
   t.strictSame(split(['ab', 'cdefg', 'hij\nok'], 4), [{ tooLong: 'abcdefg' }, 'ok'],
     'past the cap the line is dropped: the head is what had arrived by then')
   t.strictSame(split(['ab', 'cdefgh'], 4), [{ tooLong: 'abcdefgh' }], 'an overlong last line without newline')
@@ -49,15 +53,15 @@ t.test('a 10 MB line fed in 64 KiB chunks: memory stays bounded, lines around it
   const CHUNK = 64 * 1024
   const TOTAL = 10 * 1024 * 1024
   let maxBuffered = 0
-  splitter.push('before\nAAAA')
-  const filler = 'B'.repeat(CHUNK)
+  splitter.push(Buffer.from('before\nAAAA'))
+  const filler = Buffer.from('B'.repeat(CHUNK))
   for (let sent = 0; sent < TOTAL; sent += CHUNK) {
     splitter.push(filler)
     maxBuffered = Math.max(maxBuffered, splitter.buffered)
   }
-  splitter.push('tail\r\nafter\n')
+  splitter.push(Buffer.from('tail\r\nafter\n'))
   splitter.end()
-  t.ok(maxBuffered <= MAX_LINE_LENGTH + 1, `never more than 64 KiB + 1 held (max ${maxBuffered})`)
+  t.ok(maxBuffered <= MAX_LINE_LENGTH, `never more than 64 KiB held (max ${maxBuffered})`)
   t.equal(splitter.buffered, 0)
   t.strictSame(events, ['before', { tooLong: `AAAA${'B'.repeat(116)}` }, 'after'])
 })
@@ -71,8 +75,8 @@ t.test('any cutting of the text into chunks gives the lines of the whole text', 
     if (parts[parts.length - 1] === '') parts.pop()
     return parts.map((part, i) => {
       const line = i < parts.length - 1 || text.endsWith('\n') ? part.replace(/\r$/, '') : part
-      // an overlong line is compared by its raw text (a head may end with the CR of a CRLF)
-      return line.length > MAX ? { tooLong: part } : line
+      // the cap counts every byte before the \n, a CR too; an overlong line is compared by its raw text
+      return part.length > MAX ? { tooLong: part } : line
     })
   }
   let disagreements = 0

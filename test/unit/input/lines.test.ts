@@ -91,17 +91,21 @@ t.test('a chunk larger than the decoding piece: characters across piece borders 
   const euro = '€' // 3 bytes in UTF-8
   // one line of 2-byte and 3-byte characters, long enough to cross 64 KiB borders at every offset
   const line = `${'é'.repeat(40_000)}${euro.repeat(30_000)}`
-  const other = 'x'.repeat(DECODE_BYTES - 1)
-  const bytes = Buffer.from(`${other}é\n${line}\nlast\n`) // 'é' is split by the first border
+  const before = 'y'.repeat(99)
+  const other = 'x'.repeat(DECODE_BYTES - 101)
+  const bytes = Buffer.from(`${before}\n${other}é\n${line}\nlast\n`) // 'é' is split by the first border
+  t.equal(Buffer.byteLength(`${before}\n${other}`), DECODE_BYTES - 1)
   t.ok(bytes.length > 3 * DECODE_BYTES)
   const lines: string[] = []
   await forEachLine(Readable.from([bytes], { objectMode: false }), 'x', (l) => lines.push(l), (head) => lines.push(`too long: ${head.length}`))
-  t.strictSame(lines.map((l) => l.length), [DECODE_BYTES, 'too long: 120'.length, 4])
-  t.equal(lines[0], `${other}é`)
-  const short = `a${'é'.repeat(20_000)}${euro.repeat(10_000)}` // the border at 64 KiB falls inside a €
+  t.strictSame(lines.map((l) => l.length), [99, DECODE_BYTES - 100, 'too long: 120'.length, 4])
+  t.equal(lines[1], `${other}é`)
+  const short = `a${'é'.repeat(10_000)}${euro.repeat(5_000)}` // 35,001 bytes; the border at 64 KiB falls inside a €
+  const lead = 'z'.repeat(40_000)
+  t.equal((DECODE_BYTES - 40_001 - 1 - 20_000) % 3, 2, 'the border is inside a €')
   const got: string[] = []
-  await forEachLine(Readable.from([Buffer.from(`${short}\n`)], { objectMode: false }), 'x', (l) => got.push(l))
-  t.strictSame(got, [short], 'a line made of multi-byte characters, in one chunk of 70 KB')
+  await forEachLine(Readable.from([Buffer.from(`${lead}\n${short}\n`)], { objectMode: false }), 'x', (l) => got.push(l))
+  t.strictSame(got, [lead, short], 'a line made of multi-byte characters across a piece border, in one chunk of 75 KB')
 })
 
 t.test('gzip: the error of the input under it is a read error of the input, not a gzip error', async (t) => {
