@@ -44,9 +44,9 @@ t.test('the preface markup: first in the body, PHP\'s own look, escaped', async 
   const r = await build(['--notices', `${dir}/error.log`])
   t.match(r.page, [
     '<body>',
-    '<div id="php-notices">',
+    '<section id="php-notices" aria-label="PHP Deprecated notices">',
     '<div class="php-notice"><b>Deprecated</b>: &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#x27;a&#x27; in <b>/var/www/&lt;b&gt;.php</b> on line <b>7</b></div>',
-    '</div>',
+    '</section>',
     '<div id="header">',
   ].join('\n'))
   t.strictSame(prefaceLines(r.page), ['Deprecated: <script>alert(1)</script> & "q" \'a\' in /var/www/<b>.php on line 7'])
@@ -109,7 +109,7 @@ t.test('a file without Deprecated notices adds nothing: the page is the same as 
     const r = await build(['--notices', `${dir}/${file}`])
     t.equal(r.code, 0)
     t.equal(r.page, plain.page, file)
-    t.notMatch(r.page, '<div id="php-notices">', `${file}: no preface block`)
+    t.notMatch(r.page, 'id="php-notices"', `${file}: no preface block`)
   }
 })
 
@@ -120,7 +120,7 @@ t.test('--out-dir: the site\'s index.html has the preface, the profile pages do 
   t.strictSame(prefaceLines(readFileSync(`${dir}/site/index.html`, 'utf8')), [db(22), float('1795351686.457462')])
   const profiles = readdirSync(`${dir}/site/profiles`)
   t.ok(profiles.length > 0)
-  for (const page of profiles) t.notMatch(readFileSync(`${dir}/site/profiles/${page}`, 'utf8'), '<div id="php-notices">', page)
+  for (const page of profiles) t.notMatch(readFileSync(`${dir}/site/profiles/${page}`, 'utf8'), 'id="php-notices"', page)
 })
 
 t.test('user mistakes: exit 2, one line on stderr, nothing written', async (t) => {

@@ -61,6 +61,6 @@ export const detailSections = (html: string): DetailSection[] =>
 
 /** The lines of the PHP Deprecated notices preface (`--notices`) as text; [] when the page has none. It must come first in the body. */
 export const prefaceLines = (html: string): string[] => {
-  const block = /<body>\n<div id="php-notices">\n([\s\S]*?)\n<\/div>\n/.exec(html)?.[1] ?? ''
+  const block = /<body>\n<section id="php-notices" aria-label="PHP Deprecated notices">\n([\s\S]*?)\n<\/section>\n/.exec(html)?.[1] ?? ''
   return [...block.matchAll(/<div class="php-notice">([\s\S]*?)<\/div>/g)].map((m) => text(m[1] ?? ''))
 }

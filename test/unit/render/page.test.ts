@@ -28,9 +28,11 @@ t.test('a row is drawn with the original structure and classes', async (t) => {
   const html = await renderPage({ rows: [row({})] })
   t.ok(html.startsWith('<!DOCTYPE html>\n<html lang="en">\n'), 'standards mode')
   t.match(html, '<title>Profile Search</title>')
-  t.match(html, '<div id="header">\n<div class="container">\n<h1><span>Profiler</span></h1>')
+  // landmarks: the banner inside the #header bar, everything after it in <main> (axe: landmark-one-main, region)
+  t.match(html, '<div id="header">\n<header class="container">\n<h1><span>Profiler</span></h1>\n</header>\n</div>\n<main>\n<div id="summary">')
   t.match(html, '<div id="summary">\n<div class="status">\n<div class="container">\n<h2>Profile Search</h2>')
   t.match(html, '<div id="content" class="container">\n<div id="main">\n<div id="collector-wrapper">\n<div id="collector-content">\n<h2>1 results found</h2>')
+  t.ok(html.endsWith('</div>\n</div>\n</main>\n</body>\n</html>\n'), '<main> closes after #content')
   t.match(html, [
     '<tr>',
     '<th scope="col" class="text-center">Status</th>',
