@@ -115,3 +115,23 @@ t.test('reading from the end, --partial-ok: the newest lines read before it shra
   t.equal(rows[0], '200 192.0.2.250 GET /moebel/ 14:09:59', 'the newest line of the file')
   t.ok(rows.length > 100 && rows.length < 5000, `${rows.length} rows: those of the block read before`)
 })
+
+t.test('reading from the end: lines appended while it is read are after the run\'s snapshot, left for the next run', async (t) => {
+  const dir = t.testdir({ 'access.log': logLines(15000) })
+  const log = `${dir}/access.log`
+  const r = await changingAt(3, () => appendFileSync(log, logLines(3, 300, 20000)), () => runCli(['build', '--limit', '2', log]))
+  t.equal(r.code, 0, r.stderr)
+  t.strictSame(rowsOf(r.stdout), ['200 192.0.2.250 GET /moebel/ 14:09:59', '200 192.0.2.249 GET /moebel/ 14:09:58'],
+    'the newest lines of the file as it was when it was opened')
+})
+
+t.test('reading from the end: a file renamed away while it is read is read as it was opened', async (t) => {
+  const dir = t.testdir({ 'access.log': logLines(15000) })
+  const log = `${dir}/access.log`
+  const r = await changingAt(3, () => {
+    renameSync(log, `${log}.1`)
+    writeFileSync(log, logLines(1, 300, 30000))
+  }, () => runCli(['build', '--limit', '2', log]))
+  t.equal(r.code, 0, r.stderr)
+  t.strictSame(rowsOf(r.stdout), ['200 192.0.2.250 GET /moebel/ 14:09:59', '200 192.0.2.249 GET /moebel/ 14:09:58'], 'the newest lines of the file that was opened')
+})
