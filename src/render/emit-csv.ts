@@ -22,8 +22,8 @@ export const csvField = (text: string): string => (NEEDS_QUOTES.test(text) ? `"$
 const cell = (value: string | number | null): string =>
   value === null ? '' : typeof value === 'number' ? String(value) : csvField(neutraliseFormula(value))
 
-export const renderCsv = (rows: readonly EmittedRow[]): string => {
-  const lines = [ROW_KEYS.join(',')]
-  for (const row of rows) lines.push(ROW_KEYS.map((key) => cell(row[key])).join(','))
-  return lines.map((line) => `${line}\r\n`).join('')
+/** The header, then one record per row, each written as it comes. */
+export function* renderCsv(rows: Iterable<EmittedRow>): Generator<string> {
+  yield `${ROW_KEYS.join(',')}\r\n`
+  for (const row of rows) yield `${ROW_KEYS.map((key) => cell(row[key])).join(',')}\r\n`
 }

@@ -9,7 +9,8 @@ import type { ProfileRow } from '../record.js'
 import { renderCsv } from './emit-csv.js'
 import { renderJson } from './emit-json.js'
 import { renderNdjson } from './emit-ndjson.js'
-import { toEmittedRow } from './emit-row.js'
+import { toEmittedRow, type EmittedRow } from './emit-row.js'
+import { lazyMap } from './lazy-map.js'
 
 export const EMIT_FORMATS = ['html', 'json', 'ndjson', 'csv'] as const
 export type EmitFormat = (typeof EMIT_FORMATS)[number]
@@ -18,8 +19,11 @@ export type DataFormat = Exclude<EmitFormat, 'html'>
 
 export const isEmitFormat = (value: string): value is EmitFormat => (EMIT_FORMATS as readonly string[]).includes(value)
 
-const RENDERERS = { json: renderJson, ndjson: renderNdjson, csv: renderCsv } as const
+/** A format's text, piece by piece, of `count` rows. */
+type DataRenderer = (rows: Iterable<EmittedRow>, count: number) => Iterable<string>
 
-/** The rows (newest first) as JSON, NDJSON or CSV text. */
-export const renderData = (format: DataFormat, rows: readonly ProfileRow[], zone: DisplayZone): string =>
-  RENDERERS[format](rows.map((row) => toEmittedRow(row, zone)))
+const RENDERERS: Readonly<Record<DataFormat, DataRenderer>> = { json: renderJson, ndjson: renderNdjson, csv: renderCsv }
+
+/** The rows (newest first) as JSON, NDJSON or CSV text, made row by row as it is written. */
+export const renderData = (format: DataFormat, rows: readonly ProfileRow[], zone: DisplayZone): Iterable<string> =>
+  RENDERERS[format](lazyMap(rows, (row) => toEmittedRow(row, zone)), rows.length)

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { csvField, neutraliseFormula, renderCsv } from '../../../src/render/emit-csv.js'
 import type { EmittedRow } from '../../../src/render/emit-row.js'
+import { joined } from '../../../src/write/pieces.js'
 
 const HEADER = 'status,ip,method,url,time,token,timestamp,referer,userAgent,bytes,duration,host,port,forwardedFor,loggedIp,user,request,raw,source,line,byteOffset\r\n'
 
@@ -50,15 +51,15 @@ t.test('RFC 4180 quoting', async (t) => {
 })
 
 t.test('no rows: the header alone', async (t) => {
-  t.equal(renderCsv([]), HEADER)
+  t.equal(await joined(renderCsv([])), HEADER)
 })
 
 t.test('exact records: nulls empty, numbers bare, text neutralised then quoted, CRLF after every record', async (t) => {
-  const csv = renderCsv([
+  const csv = await joined(renderCsv([
     row({ referer: '=HYPERLINK("http://evil.example/","x")', userAgent: '@SUM(1+1)', user: '-' }),
     row({ status: 404, userAgent: 'Mozilla/5.0 (X11; Linux), "quoted"\r\nnext', bytes: null, duration: 1500, port: 8080, line: 2 }),
     row({ source: 'big.log', line: null, byteOffset: 4194304 }),
-  ])
+  ]))
   t.equal(csv, HEADER +
     `200,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,"'=HYPERLINK(""http://evil.example/"",""x"")",'@SUM(1+1),512,,,,,192.0.2.1,'-,GET /moebel/ HTTP/1.1,x,access.log,1,\r\n` +
     `404,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,,"Mozilla/5.0 (X11; Linux), ""quoted""\r\nnext",,1500,,8080,,192.0.2.1,,GET /moebel/ HTTP/1.1,x,access.log,2,\r\n` +

@@ -5,6 +5,7 @@ import { renderNdjson } from '../../../src/render/emit-ndjson.js'
 import type { EmittedRow } from '../../../src/render/emit-row.js'
 import { schemaValidators } from '../../../src/render/emit-schema.js'
 import type { ProfileRow } from '../../../src/record.js'
+import { joined, type Pieces } from '../../../src/write/pieces.js'
 import { makeRecord } from '../../helpers/record.js'
 
 const validators = schemaValidators()
@@ -23,8 +24,8 @@ t.test('the formats', async (t) => {
 })
 
 t.test('json: count and rows, two-space indent, a final newline', async (t) => {
-  t.equal(renderJson([]), '{\n  "count": 0,\n  "rows": []\n}\n')
-  const text = renderJson([rowA])
+  t.equal(await joined(renderJson([], 0)), '{\n  "count": 0,\n  "rows": []\n}\n')
+  const text = await joined(renderJson([rowA], 1))
   t.ok(text.startsWith('{\n  "count": 1,\n  "rows": [\n    {\n      "status": 200,\n      "ip": "::1",\n'))
   t.match(text, '      "userAgent": "a\\u0000b\u202e",\n', 'control characters are JSON escapes')
   t.ok(text.endsWith('      "line": 3,\n      "byteOffset": null\n    }\n  ]\n}\n'), 'byteOffset is the last key')
@@ -33,8 +34,8 @@ t.test('json: count and rows, two-space indent, a final newline', async (t) => {
 })
 
 t.test('ndjson: one row per line, nothing for no rows', async (t) => {
-  t.equal(renderNdjson([]), '')
-  const text = renderNdjson([rowA, { ...rowA, line: 4 }])
+  t.equal(await joined(renderNdjson([])), '')
+  const text = await joined(renderNdjson([rowA, { ...rowA, line: 4 }]))
   const lines = text.split('\n')
   t.equal(lines.length, 3)
   t.equal(lines[2], '', 'every line ends with a newline')
@@ -63,9 +64,10 @@ t.test('the row schema rejects what is not a row', async (t) => {
 t.test('renderData writes the profile rows in the display zone', async (t) => {
   const record = makeRecord({ time: 1_795_338_307_000, offset: 60, target: '/moebel/', request: 'GET /moebel/ HTTP/1.1' })
   const rows: ProfileRow[] = [{ status: 200, ip: '192.0.2.1', method: 'GET', url: '/moebel/', date: '22.11.2026', clock: '9:05:07', token: '6b02b04300001', record }]
-  const parsed = (text: string): { timestamp?: string; count?: number } => JSON.parse(text) as { timestamp?: string; count?: number }
-  t.equal(parsed(renderData('ndjson', rows, 'UTC')).timestamp, '2026-11-22T09:05:07+00:00')
-  t.equal(parsed(renderData('ndjson', rows, null)).timestamp, '2026-11-22T10:05:07+01:00')
-  t.equal(parsed(renderData('json', rows, null)).count, 1)
-  t.match(renderData('csv', rows, null), /^status,ip,.*\r\n200,192\.0\.2\.1,GET,\/moebel\/,22\.11\.2026 9:05:07,/)
+  const parsed = async (pieces: Pieces): Promise<{ timestamp?: string; count?: number }> =>
+    JSON.parse(await joined(pieces)) as { timestamp?: string; count?: number }
+  t.equal((await parsed(renderData('ndjson', rows, 'UTC'))).timestamp, '2026-11-22T09:05:07+00:00')
+  t.equal((await parsed(renderData('ndjson', rows, null))).timestamp, '2026-11-22T10:05:07+01:00')
+  t.equal((await parsed(renderData('json', rows, null))).count, 1)
+  t.match(await joined(renderData('csv', rows, null)), /^status,ip,.*\r\n200,192\.0\.2\.1,GET,\/moebel\/,22\.11\.2026 9:05:07,/)
 })
