@@ -124,10 +124,11 @@ const buildInto = async (options: BuildOptions, io: JobIO, output: ReservedFile 
   const pageData = { rows, search: searchSummary(criteria, options.limit, options.tz), notices }
   let published: BuildResult['published'] = 'stdout'
   if (options.outDir !== null) {
-    await publishSite(options.outDir, io.cwd, await renderSite(pageData))
+    await publishSite(options.outDir, io.cwd, renderSite(pageData))
     published = 'written'
   } else {
-    const page = options.emit === 'html' ? await renderPage(pageData) : renderData(options.emit, rows, options.tz)
+    // made piece by piece as it is written: never the whole output in memory
+    const page = options.emit === 'html' ? renderPage(pageData) : renderData(options.emit, rows, options.tz)
     if (output === null) await writeToStdout(io.stdout, page)
     else published = await output.commit(page, { ifChanged: options.ifChanged })
   }

@@ -91,7 +91,8 @@ const mergeInto = async (options: MergeOptions, io: JobIO, output: ReservedFile 
   if (options.strict && summary) throw dataError(`--strict: ${summary}`, 'nothing was written')
 
   const rows = mergedProfileRows(state.newest.newestFirst(), options.tz)
-  const text = options.emit === 'html' ? await renderPage({ rows }) : renderData(options.emit, rows, options.tz)
+  // made piece by piece as it is written: never the whole output in memory
+  const text = options.emit === 'html' ? renderPage({ rows }) : renderData(options.emit, rows, options.tz)
   let published: MergeResult['published'] = 'stdout'
   if (output === null) await writeToStdout(io.stdout, text)
   else published = await output.commit(text, { ifChanged: options.ifChanged })

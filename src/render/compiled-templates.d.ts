@@ -9,8 +9,11 @@ import type Handlebars from 'handlebars'
 /** A template as Handlebars.precompile wrote it; handlebars/runtime's template() makes it a function. */
 export type TemplateSpec = Parameters<typeof Handlebars.template>[0]
 
+/** The listing's frame: everything but its items, which go where `{{> notices}}`, `{{> rows}}` and `{{> details}}` stand. */
 export declare const page: TemplateSpec
 export declare const profile: TemplateSpec
-export declare const partials: Readonly<Record<'detail' | 'sidebar', TemplateSpec>>
+/** One item of the listing each: a notice, a table row, a token's detail section. */
+export declare const items: Readonly<Record<'notice' | 'row' | 'detail', TemplateSpec>>
+export declare const partials: Readonly<Record<'sidebar', TemplateSpec>>
 /** templates/page.css, without its last line break. */
 export declare const stylesheet: string

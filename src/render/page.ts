@@ -5,13 +5,21 @@
  * to its detail section below the table), or, for `--out-dir`, a small site
  * whose pages share one stylesheet file. Handlebars HTML-escapes every
  * `{{value}}`; only our own stylesheet is inserted raw.
+ *
+ * A page is made in pieces, as it is written: the frame (page.hbs, small: no
+ * items) up to the notices, each notice, the frame up to the table body, each
+ * row, the frame up to the details, each detail, the rest. So memory holds one
+ * item's text at a time, never the page, which may be larger than a string
+ * can hold (thousands of rows of 8 KB URLs, a million notices).
  */
 
 import { dataError } from '../errors.js'
 import type { Notice } from '../notices/php-notice.js'
 import type { ProfileRow } from '../record.js'
+import type { SiteFile } from '../write/site-dir.js'
+import { lazyMap } from './lazy-map.js'
 import { profileDetail, TOKEN_PATTERN } from './profile-detail.js'
-import { page, partials, profile, stylesheet } from './compiled-templates.js'
+import { items, page, partials, profile, stylesheet } from './compiled-templates.js'
 import type { SearchSummary } from './search-summary.js'
 
 
@@ -39,9 +47,23 @@ export interface PageData {
   notices?: readonly Notice[]
 }
 
+/** The places in page.hbs where items go, in page order: each a partial that leaves a mark the frame is cut at. */
+const SLOTS = ['notices', 'rows', 'details'] as const
+type Slot = (typeof SLOTS)[number]
+
+/** A mark no rendered value can hold: escaped text has no `<`, and the stylesheet no NUL. */
+const slotMark = (name: string): string => `<\u0000${name}\u0000>`
+const SLOT_MARK = new RegExp(slotMark(`(${SLOTS.join('|')})`))
+
+type Render = (data: object) => string
+
 interface Templates {
-  page: (data: object) => string
-  profile: (data: object) => string
+  /** The listing without its items: a slot's mark where they go. */
+  frame: Render
+  notice: Render
+  row: Render
+  detail: Render
+  profile: Render
 }
 
 let templates: Promise<Templates> | undefined
@@ -50,50 +72,79 @@ let templates: Promise<Templates> | undefined
 const ready = (): Promise<Templates> => (templates ??= import('./handlebars-runtime.js').then(({ default: runtime }) => {
   const hbs = runtime.create()
   hbs.registerHelper('statusClass', statusClass)
-  hbs.registerPartial('detail', hbs.template(partials.detail))
   hbs.registerPartial('sidebar', hbs.template(partials.sidebar))
-  const render = hbs.template(page)
-  return { page: (data) => render({ ...data, css: stylesheet }), profile: hbs.template(profile) }
+  for (const slot of SLOTS) hbs.registerPartial(slot, () => slotMark(slot))
+  return {
+    frame: hbs.template(page),
+    notice: hbs.template(items.notice),
+    row: hbs.template(items.row),
+    detail: hbs.template(items.detail),
+    profile: hbs.template(profile),
+  }
 }))
 
 const profileHref = (token: string, links: ProfileLinks): string =>
   links === 'site' ? `profiles/${token}.html` : `#profile-${token}`
 
-export const renderPage = async (data: PageData): Promise<string> => {
-  const links = data.links ?? 'in-page'
-  return (await ready()).page({
-    rows: data.rows.map((row) => ({ ...row, href: profileHref(row.token, links) })),
-    details: links === 'in-page' ? data.rows.map(profileDetail) : [],
+/** The frame's text, with each slot's items, made one at a time, in its place. */
+function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<string>>>): Generator<string> {
+  const parts = frame.split(SLOT_MARK)
+  const slots = parts.filter((_, i) => i % 2 === 1)
+  if (new Set(slots).size !== slots.length) throw new Error(`page.hbs holds a slot twice: ${slots.join(', ')}`)
+  for (const [i, part] of parts.entries()) {
+    if (i % 2 === 1) yield* fill[part as Slot]()
+    else if (part !== '') yield part
+  }
+}
+
+/** The page, piece by piece (see the top of this file): at most one item's text is held at a time. */
+export async function* renderPage(data: PageData): AsyncGenerator<string> {
+  const { rows, links = 'in-page', search = null, notices = [], ...rest } = data
+  const render = await ready()
+  const frame = render.frame({
+    ...rest,
+    rows,
+    notices,
+    details: links === 'in-page' ? rows : [],
     stylesheet: links === 'site' ? SITE_STYLESHEET : null,
-    search: data.search ?? null,
-    notices: data.notices ?? [],
+    css: stylesheet,
+    search,
+  })
+  yield* filled(frame, {
+    notices: () => lazyMap(notices, render.notice),
+    rows: () => lazyMap(rows, (row) => render.row({ ...row, href: profileHref(row.token, links) })),
+    details: () => lazyMap(rows, (row) => render.detail(profileDetail(row))),
   })
 }
 
 /** One token's page of the `--out-dir` site (`profiles/<token>.html`). */
 export const renderProfilePage = async (row: ProfileRow): Promise<string> => (await ready()).profile(profileDetail(row))
 
-export interface SitePage {
-  /** `/`-separated path inside the site. */
-  path: string
-  content: string
-}
-
-/** The whole `--out-dir` site: the listing (`page`, as for one file), one page per listed token, the shared stylesheet. */
-export const renderSite = async (page: PageData): Promise<SitePage[]> => {
-  const { rows } = page
+/** Tokens become file names: only ours (13 hex digits), each once. */
+const checkTokens = (rows: readonly ProfileRow[]): void => {
   const seen = new Set<string>()
   for (const { token } of rows) {
-    // Tokens become file names: only ours (13 hex digits), each once.
     if (!TOKEN_PATTERN.test(token) || seen.has(token)) {
       throw dataError(`cannot make a profile page for token ${JSON.stringify(token)}: ${seen.has(token) ? 'two rows share it' : 'not 13 lower-case hex digits'}`,
         'profile pages are named by token')
     }
     seen.add(token)
   }
-  return [
-    { path: 'index.html', content: await renderPage({ ...page, links: 'site' }) },
-    { path: SITE_STYLESHEET, content: `${stylesheet}\n` },
-    ...await Promise.all(rows.map(async (row) => ({ path: `profiles/${row.token}.html`, content: await renderProfilePage(row) }))),
-  ]
+}
+
+async function* sitePages(listing: PageData): AsyncGenerator<SiteFile> {
+  yield { path: 'index.html', content: renderPage({ ...listing, links: 'site' }) }
+  yield { path: SITE_STYLESHEET, content: `${stylesheet}\n` }
+  const render = await ready()
+  for (const row of listing.rows) yield { path: `profiles/${row.token}.html`, content: render.profile(profileDetail(row)) }
+}
+
+/**
+ * The whole `--out-dir` site: the listing (`page`, as for one file), the
+ * shared stylesheet, one page per listed token. The tokens are checked at
+ * once; each page is made when it is asked for, as it is written.
+ */
+export const renderSite = (listing: PageData): AsyncIterable<SiteFile> => {
+  checkTokens(listing.rows)
+  return sitePages(listing)
 }

@@ -26,8 +26,10 @@ import { constants, lstatSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { access, chmod, chown, lstat, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { inputError, isUserError, writeErrnoWords } from '../errors.js'
+import { writeAll } from './atomic-file.js'
 import { onStopSignal } from './stop-signals.js'
 import { ownershipFor } from './ownership.js'
+import { batched, type Pieces } from './pieces.js'
 import { activeTemps, staleCheckNow, staleTemps, tempPathFor, type StaleCheck } from './temp-files.js'
 
 /** The file that marks a folder as a site written by us. */
@@ -37,11 +39,15 @@ const MARKER_TEXT = 'This folder is written by profiler-search build --out-dir a
 export interface SiteFile {
   /** Relative path inside the site, `/`-separated: `index.html`, `profiles/<token>.html`. */
   path: string
-  content: string
+  /** Written piece by piece as it is made (see pieces.ts). */
+  content: Pieces
 }
 
-/** How many files are written at the same time. */
-const WRITE_CONCURRENCY = 16
+/** The site's files, each made when it is asked for: one per listed token, up to --limit of them, never all at once. */
+export type SiteFiles = Iterable<SiteFile> | AsyncIterable<SiteFile>
+
+/** How many files are written at the same time (so at most this many are held). */
+export const WRITE_CONCURRENCY = 16
 /** Site paths are ours (`profiles/<token>.html`): no dot files, no `..`, nothing else. */
 const SAFE_PATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
 
@@ -104,13 +110,16 @@ export const removeStaleSiteTemps = (target: string, check: StaleCheck = staleCh
   }
 }
 
-/** A page of the site: 0644 and its folders 0755, less the umask. */
-const writeOne = async (root: string, file: SiteFile): Promise<void> => {
+/** A page of the site: 0644 and its folders 0755, less the umask. A stop signal ends it between two writes. */
+const writeOne = async (root: string, file: SiteFile, stop: StopRequest): Promise<void> => {
   const path = join(root, ...file.path.split('/'))
   await mkdir(dirname(path), { recursive: true, mode: 0o755 })
   const handle = await open(path, 'wx', 0o644)
   try {
-    await handle.writeFile(file.content, 'utf8')
+    for await (const bytes of batched(file.content)) {
+      if (stop.requested) throw new Stopped()
+      await writeAll(handle, bytes)
+    }
     await handle.sync()
   } finally {
     await handle.close()
@@ -127,19 +136,47 @@ const syncFolder = async (path: string): Promise<void> => {
   }
 }
 
-/** Thrown between two batches of writes once a stop signal came: nothing more is written. */
+/** Thrown between two writes once a stop signal came: nothing more is written. */
 class Stopped extends Error {}
 
-const writeSite = async (root: string, files: readonly SiteFile[], stop: { requested: boolean }): Promise<void> => {
-  for (const file of files) {
+interface StopRequest {
+  requested: boolean
+}
+
+/** The files given, each path checked as it comes, then the marker. */
+async function* withMarker(files: SiteFiles): AsyncGenerator<SiteFile> {
+  for await (const file of files) {
     if (!SAFE_PATH.test(file.path)) throw new Error(`unsafe site path ${JSON.stringify(file.path)}`)
+    yield file
   }
-  const all = [...files, { path: SITE_MARKER, content: MARKER_TEXT }]
-  for (let i = 0; i < all.length; i += WRITE_CONCURRENCY) {
-    if (stop.requested) throw new Stopped()
-    await Promise.all(all.slice(i, i + WRITE_CONCURRENCY).map((file) => writeOne(root, file)))
+  yield { path: SITE_MARKER, content: MARKER_TEXT }
+}
+
+/**
+ * Writes the files as they come, WRITE_CONCURRENCY at a time, and the marker,
+ * then flushes their folders. A failed write stops new ones from starting;
+ * it is thrown once those under way have ended, so none adds a file after
+ * the folder is removed.
+ */
+const writeSite = async (root: string, files: SiteFiles, stop: StopRequest): Promise<void> => {
+  const writing = new Set<Promise<void>>()
+  const failures: unknown[] = []
+  const folders = new Set<string>()
+  try {
+    for await (const file of withMarker(files)) {
+      if (stop.requested) throw new Stopped()
+      if (failures.length > 0) break
+      folders.add(dirname(join(root, ...file.path.split('/'))))
+      const write: Promise<void> = writeOne(root, file, stop)
+        .catch((e: unknown) => void failures.push(e))
+        .finally(() => writing.delete(write))
+      writing.add(write)
+      if (writing.size >= WRITE_CONCURRENCY) await Promise.race(writing)
+    }
+  } finally {
+    await Promise.all(writing)
   }
-  const folders = new Set(all.map((file) => dirname(join(root, ...file.path.split('/')))))
+  if (failures.length > 0) throw failures[0]
   for (const folder of folders) await syncFolder(folder)
 }
 
@@ -180,7 +217,7 @@ const swapIn = (dir: string, target: string, fresh: string): string | null => {
  * there. On failure the previous site stays as it was and no temporary
  * folder is left behind.
  */
-export const publishSite = async (dir: string, cwd: string, files: readonly SiteFile[]): Promise<void> => {
+export const publishSite = async (dir: string, cwd: string, files: SiteFiles): Promise<void> => {
   const target = await checkSiteDir(dir, cwd)
   removeStaleSiteTemps(target)
   const fresh = tempPathFor(target, 'site-new')
@@ -188,7 +225,7 @@ export const publishSite = async (dir: string, cwd: string, files: readonly Site
   const temps = new Set([fresh])
   activeTemps.add(fresh)
   let backup: string | null = null
-  const stop = { requested: false }
+  const stop: StopRequest = { requested: false }
   let writing: Promise<void> = Promise.resolve()
   const release = onStopSignal(async () => {
     // No new write starts; those under way finish before the folder goes, so none adds a file to it afterwards.

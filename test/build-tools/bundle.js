@@ -30,7 +30,8 @@ const template = (name) => Handlebars.precompile(readFileSync(new URL(`templates
 writeFileSync(new URL('src/render/compiled-templates.js', root), `// Written by test/build-tools/bundle.js from templates/: do not edit.
 export const page = ${template('page')}
 export const profile = ${template('profile')}
-export const partials = { detail: ${template('detail')}, sidebar: ${template('sidebar')} }
+export const items = { notice: ${template('notice')}, row: ${template('row')}, detail: ${template('detail')} }
+export const partials = { sidebar: ${template('sidebar')} }
 export const stylesheet = ${JSON.stringify(readFileSync(new URL('templates/page.css', root), 'utf8').trimEnd())}
 `)
 

@@ -1,5 +1,11 @@
 /** Reads the rows back out of a rendered page, for exact assertions. */
 
+import { renderPage, type PageData } from '../../src/render/page.js'
+import { joined } from '../../src/write/pieces.js'
+
+/** The page renderPage writes piece by piece, as one string. */
+export const renderedPage = (data: PageData): Promise<string> => joined(renderPage(data))
+
 const ENTITIES: Record<string, string> = {
   '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#x60;': '`', '&#x3D;': '=',
 }

@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { ProfileRow } from '../../../src/record.js'
-import { renderPage, statusClass } from '../../../src/render/page.js'
+import { statusClass } from '../../../src/render/page.js'
+import { renderedPage } from '../../helpers/page.js'
 import { makeRecord } from '../../helpers/record.js'
 
 const record = makeRecord()
@@ -25,7 +26,7 @@ t.test('status classes follow Symfony', async (t) => {
 })
 
 t.test('a row is drawn with the original structure and classes', async (t) => {
-  const html = await renderPage({ rows: [row({})] })
+  const html = await renderedPage({ rows: [row({})] })
   t.ok(html.startsWith('<!DOCTYPE html>\n<html lang="en">\n'), 'standards mode')
   t.match(html, '<title>Profile Search</title>')
   // landmarks: the banner inside the #header bar, everything after it in <main> (axe: landmark-one-main, region)
@@ -56,7 +57,7 @@ t.test('a row is drawn with the original structure and classes', async (t) => {
 })
 
 t.test('self-contained: inline style, no script, no external load', async (t) => {
-  const html = await renderPage({ rows: [] })
+  const html = await renderedPage({ rows: [] })
   t.match(html, /<style>\n[\s\S]*\.label\.status-success \{ background: #4f805d; \}[\s\S]*<\/style>/)
   t.match(html, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`)
   t.notMatch(html, /<script|<link|<img|src=|href=|@import|url\(/i)
@@ -65,7 +66,7 @@ t.test('self-contained: inline style, no script, no external load', async (t) =>
 })
 
 t.test('every log-derived value is HTML-escaped', async (t) => {
-  const html = await renderPage({
+  const html = await renderedPage({
     rows: [row({
       ip: '<b>1.2.3.4</b>',
       method: 'G"ET',
@@ -86,7 +87,7 @@ t.test('every log-derived value is HTML-escaped', async (t) => {
 })
 
 t.test('status labels get their colour class', async (t) => {
-  const html = await renderPage({ rows: [row({ status: 404 }), row({ status: 301 })] })
+  const html = await renderedPage({ rows: [row({ status: 404 }), row({ status: 301 })] })
   t.match(html, '<span class="label status-error">404</span>')
   t.match(html, '<span class="label status-warning">301</span>')
 })

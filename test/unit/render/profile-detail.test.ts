@@ -1,8 +1,10 @@
 import t from 'tap'
 import type { ProfileRow } from '../../../src/record.js'
 import { stylesheet } from '../../../src/render/compiled-templates.js'
-import { renderPage, renderProfilePage, renderSite, SITE_STYLESHEET } from '../../../src/render/page.js'
+import { renderProfilePage, renderSite, SITE_STYLESHEET } from '../../../src/render/page.js'
 import { formatDuration, profileDetail, TOKEN_PATTERN } from '../../../src/render/profile-detail.js'
+import { joined } from '../../../src/write/pieces.js'
+import { renderedPage } from '../../helpers/page.js'
 import { makeRecord } from '../../helpers/record.js'
 
 const RAW = '203.0.113.5 - - [22/Nov/2026:10:05:07 +0100] "GET /moebel/ HTTP/1.1" 200 512 "-" "curl/8.5.0"'
@@ -116,7 +118,7 @@ t.test('tokens that may name a section or a file', async (t) => {
 })
 
 t.test('single page: the token links to its section, which holds the detail and links back', async (t) => {
-  const html = await renderPage({ rows: [row()] })
+  const html = await renderedPage({ rows: [row()] })
   t.match(html, '<td class="nowrap"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>')
   t.match(html, [
     '</table>',
@@ -148,12 +150,12 @@ t.test('single page: the token links to its section, which holds the detail and 
 })
 
 t.test('an empty listing has no detail sections', async (t) => {
-  t.notMatch(await renderPage({ rows: [] }), /id="profiles"|<section/)
+  t.notMatch(await renderedPage({ rows: [] }), /id="profiles"|<section/)
 })
 
 t.test('log values in a section are escaped', async (t) => {
   const record = makeRecord({ raw: '"><script>alert(1)</script>', userAgent: '</dd></dl><img src=x onerror=alert(1)>' })
-  const html = await renderPage({ rows: [row(record)] })
+  const html = await renderedPage({ rows: [row(record)] })
   t.notMatch(html, /<script|<img/)
   t.match(html, '<dd>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</dd>')
   t.match(html, '<dd>&lt;/dd&gt;&lt;/dl&gt;&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;</dd>')
@@ -161,7 +163,8 @@ t.test('log values in a section are escaped', async (t) => {
 
 t.test('site: the listing, one page per token, one stylesheet', async (t) => {
   const second = { ...row(), token: '6b02af1b00001', url: '/robots.txt' }
-  const files = await renderSite({ rows: [row(), second] })
+  const files: Array<{ path: string; content: string }> = []
+  for await (const { path, content } of renderSite({ rows: [row(), second] })) files.push({ path, content: await joined(content) })
   t.strictSame(files.map((f) => f.path), [
     'index.html', SITE_STYLESHEET, 'profiles/6b02af1b4c6f3.html', 'profiles/6b02af1b00001.html',
   ])
@@ -193,11 +196,11 @@ t.test('the profile page header takes the status colour', async (t) => {
 })
 
 t.test('site: a token that cannot name a file is refused', async (t) => {
-  await t.rejects(renderSite({ rows: [{ ...row(), token: '../../x' }] }), {
+  t.throws(() => renderSite({ rows: [{ ...row(), token: '../../x' }] }), {
     message: 'cannot make a profile page for token "../../x": not 13 lower-case hex digits',
     exitCode: 1,
-  })
-  await t.rejects(renderSite({ rows: [row(), row()] }), {
+  }, 'at once, before any page is made')
+  t.throws(() => renderSite({ rows: [row(), row()] }), {
     message: 'cannot make a profile page for token "6b02af1b4c6f3": two rows share it',
     exitCode: 1,
   })

@@ -1,9 +1,9 @@
 import t from 'tap'
-import { renderPage } from '../../../src/render/page.js'
 import { searchSummary } from '../../../src/render/search-summary.js'
 import { DEFAULT_CRITERIA, type Criteria } from '../../../src/select/criteria.js'
 import { parseIp } from '../../../src/select/filters/ip.js'
 import { parseTimeBound } from '../../../src/select/filters/time-range.js'
+import { renderedPage } from '../../helpers/page.js'
 
 /** The default criteria with some replaced. */
 const withCriteria = (changes: Partial<Criteria> = {}): Criteria => ({ ...DEFAULT_CRITERIA, ...changes })
@@ -51,12 +51,12 @@ t.test('control and bidi characters in a value are made visible', async (t) => {
 
 t.test('the page draws the sidebar after the results, escaped, and only when given', async (t) => {
   const search = searchSummary(withCriteria({ url: { text: '"><script>x</script>', exclude: false } }), 10, null)
-  const html = await renderPage({ rows: [], search })
+  const html = await renderedPage({ rows: [], search })
   t.match(html, [
     '</table>\n</div>\n</div>\n</div>\n<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n',
     '<div class="form-group">\n<label for="search-ip">IP</label>\n<input type="text" id="search-ip" value="" readonly disabled>\n</div>\n',
   ].join(''))
   t.match(html, '<input type="text" id="search-url" value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" readonly disabled>')
   t.notMatch(html, /<script|<form|<button/)
-  t.notMatch(await renderPage({ rows: [] }), 'id="sidebar"', 'no search, no sidebar (e.g. merge)')
+  t.notMatch(await renderedPage({ rows: [] }), 'id="sidebar"', 'no search, no sidebar (e.g. merge)')
 })

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSy
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import { checkSiteDir, publishSite, removeStaleSiteTemps, SITE_MARKER, type SiteFile } from '../../../src/write/site-dir.js'
+import { checkSiteDir, publishSite, removeStaleSiteTemps, SITE_MARKER, WRITE_CONCURRENCY, type SiteFile } from '../../../src/write/site-dir.js'
 import { HOST_TAG } from '../../../src/write/temp-files.js'
 import { NODE, NODE_ARGS, ROOT } from '../../helpers/run-cli.js'
 
@@ -52,6 +52,30 @@ t.test('a later run replaces the whole site: pages of tokens no longer listed ar
   t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css', 'profiles/ccccccccccccc.html'])
   t.equal(readFileSync(`${parent}/site/index.html`, 'utf8'), 'index v2')
   t.equal(statSync(`${parent}/site`).mode & 0o777, 0o750, 'the folder keeps its permissions')
+})
+
+t.test('files made as they are asked for are written as they come, a few at a time, each piece by piece', async (t) => {
+  const parent = t.testdir({})
+  let made = 0
+  let written = 0
+  let mostHeld = 0
+  async function* content(i: number): AsyncGenerator<string> {
+    yield `page ${i}`
+    yield ', second piece'
+    written++
+  }
+  async function* files(): AsyncGenerator<SiteFile> {
+    for (let i = 0; i < 200; i++) {
+      made++
+      mostHeld = Math.max(mostHeld, made - written)
+      yield { path: `profiles/${String(i).padStart(13, '0')}.html`, content: content(i) }
+    }
+  }
+  await publishSite(`${parent}/site`, HERE, files())
+  t.equal(written, 200)
+  t.ok(mostHeld <= WRITE_CONCURRENCY, `at most ${mostHeld} files made and not yet written (${WRITE_CONCURRENCY} are written at a time)`)
+  t.equal(tree(`${parent}/site`).length, 201, 'every page and the marker')
+  t.equal(readFileSync(`${parent}/site/profiles/0000000000199.html`, 'utf8'), 'page 199, second piece')
 })
 
 t.test('an existing empty folder is used', async (t) => {
