@@ -6,7 +6,9 @@
  *   the `limit` whose latest occurrence is the most recent are kept (still in
  *   first-appearance order). "Recent" is the position in the input, files in
  *   the order given.
- * - All: every occurrence, in input order; `limit` does not apply.
+ * - All: every occurrence, in input order; `limit` does not apply. Each is
+ *   held until the page is written, so past MAX_ALL_NOTICES the run stops
+ *   with a usage error rather than take gigabytes.
  *
  * Memory stays bounded in distinct mode: the notices seen are kept in a Map in
  * the order of their latest occurrence (a notice seen again moves to the end).
@@ -17,6 +19,7 @@
  * least `limit`.
  */
 
+import { usageError } from '../errors.js'
 import { noticeKey, type Notice } from './php-notice.js'
 
 export interface PickRule {
@@ -26,6 +29,9 @@ export interface PickRule {
 
 /** How many distinct notices are remembered at least (or `limit`, if larger); at most twice as many. */
 export const DISTINCT_MEMORY = 10_000
+
+/** How many notices `--all-notices` holds at most: as many as the rows `--limit` may ask for (about 0.5 GB of typical notices). */
+export const MAX_ALL_NOTICES = 1_000_000
 
 export interface NoticePicker {
   add(notice: Notice): void
@@ -59,7 +65,16 @@ const distinctPicker = (limit: number, memory: number): NoticePicker => {
 
 const everyPicker = (): NoticePicker => {
   const all: Notice[] = []
-  return { add: (notice) => void all.push(notice), picked: () => [...all] }
+  return {
+    add: (notice) => {
+      if (all.length === MAX_ALL_NOTICES) {
+        throw usageError(`more than ${MAX_ALL_NOTICES.toLocaleString('en-US')} notices to show with --all-notices, which holds each in memory`,
+          'leave out --all-notices to show the newest distinct ones (--notices-limit), or give fewer --notices files')
+      }
+      all.push(notice)
+    },
+    picked: () => [...all],
+  }
 }
 
 export const createPicker = (rule: PickRule, memory = DISTINCT_MEMORY): NoticePicker =>

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { Notice } from '../../../src/notices/php-notice.js'
-import { createPicker } from '../../../src/notices/pick.js'
+import { createPicker, MAX_ALL_NOTICES } from '../../../src/notices/pick.js'
 import { pickNotices } from '../../helpers/notices.js'
 
 const n = (message: string, line = '1'): Notice => ({ message, file: '/a.php', line })
@@ -43,4 +43,17 @@ t.test('200,000 distinct notices: the newest 10 are kept', async (t) => {
   t.equal(picked.length, 10)
   t.equal(picked[9]?.message, `Implicit conversion from float ${1795351683 + 199_999 / 1e6} to int loses precision`)
   t.equal(picked[0]?.message, `Implicit conversion from float ${1795351683 + 199_990 / 1e6} to int loses precision`)
+})
+
+t.test('all: at most MAX_ALL_NOTICES are held; one more is a usage error, not gigabytes', async (t) => {
+  t.equal(MAX_ALL_NOTICES, 1_000_000)
+  const picker = createPicker({ limit: 10, all: true })
+  const notice = n('A')
+  for (let i = 0; i < MAX_ALL_NOTICES; i++) picker.add(notice)
+  t.throws(() => picker.add(notice), {
+    message: 'more than 1,000,000 notices to show with --all-notices, which holds each in memory',
+    hint: 'leave out --all-notices to show the newest distinct ones (--notices-limit), or give fewer --notices files',
+    exitCode: 2,
+  })
+  t.equal(picker.picked().length, MAX_ALL_NOTICES)
 })
