@@ -69,7 +69,7 @@ const everyPicker = (): NoticePicker => {
     add: (notice) => {
       if (all.length === MAX_ALL_NOTICES) {
         throw usageError(`more than ${MAX_ALL_NOTICES.toLocaleString('en-US')} notices to show with --all-notices, which holds each in memory`,
-          'leave out --all-notices to show the newest distinct ones (--notices-limit), or give fewer --notices files')
+          'leave out --all-notices to show the newest distinct ones, as many as --notices-limit; or give fewer --notices files')
       }
       all.push(notice)
     },

@@ -52,7 +52,7 @@ t.test('all: at most MAX_ALL_NOTICES are held; one more is a usage error, not gi
   for (let i = 0; i < MAX_ALL_NOTICES; i++) picker.add(notice)
   t.throws(() => picker.add(notice), {
     message: 'more than 1,000,000 notices to show with --all-notices, which holds each in memory',
-    hint: 'leave out --all-notices to show the newest distinct ones (--notices-limit), or give fewer --notices files',
+    hint: 'leave out --all-notices to show the newest distinct ones, as many as --notices-limit; or give fewer --notices files',
     exitCode: 2,
   })
   t.equal(picker.picked().length, MAX_ALL_NOTICES)
