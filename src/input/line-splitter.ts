@@ -18,6 +18,9 @@
  * many UTF-16 code units as it has bytes (ASCII, the common case), a line's
  * length is its byte count; otherwise each line's bytes are found by its
  * `\n` in the block.
+ *
+ * Each line is handed over with the byte offset where it starts, counted
+ * from the first byte pushed (a followed log adds where it started reading).
  */
 
 /** 64 KiB: no access-log line a server writes comes near this (nginx cuts a request line at 8 KiB). */
@@ -34,9 +37,10 @@ const CR = 0x0d
 const EMPTY = Buffer.alloc(0)
 
 export interface LineSink {
-  line: (text: string) => void
+  /** A line without its `\n` (or `\r\n`); `start`: the offset of its first byte. */
+  line: (text: string, start: number) => void
   /** A line longer than the cap, given by its first {@link TOO_LONG_HEAD} characters (a CR before its `\n` among them, as read from the end). */
-  tooLong: (head: string) => void
+  tooLong: (head: string, start: number) => void
 }
 
 /** The first characters of the text these bytes begin. */
@@ -47,6 +51,10 @@ export class LineSplitter {
   private pending: Buffer = EMPTY
   /** The head of an overlong line while the rest of it streams past, else null. */
   private overlong: string | null = null
+  /** Bytes pushed before the current piece. */
+  private consumed = 0
+  /** The offset of the first byte of the line not yet complete. */
+  private lineStart = 0
   private readonly sink: LineSink
   private readonly max: number
 
@@ -62,6 +70,8 @@ export class LineSplitter {
 
   /** The next bytes of the input; pieces of at most 64 KiB keep each decoded block a young-generation string. */
   push(bytes: Buffer): void {
+    const base = this.consumed
+    this.consumed += bytes.length
     const first = bytes.indexOf(NEWLINE)
     if (first < 0) {
       this.hold(bytes)
@@ -70,7 +80,8 @@ export class LineSplitter {
     // the first line may have begun in an earlier piece
     this.finish(bytes.subarray(0, first))
     const last = bytes.lastIndexOf(NEWLINE)
-    if (last > first) this.blockLines(bytes.subarray(first + 1, last + 1))
+    if (last > first) this.blockLines(bytes.subarray(first + 1, last + 1), base + first + 1)
+    this.lineStart = base + last + 1
     this.hold(bytes.subarray(last + 1))
   }
 
@@ -79,17 +90,18 @@ export class LineSplitter {
     if (this.overlong !== null) {
       const head = this.overlong
       this.overlong = null
-      this.sink.tooLong(head)
+      this.sink.tooLong(head, this.lineStart)
     } else if (this.pending.length > 0) {
       const line = this.pending
       this.pending = EMPTY
       // a CR at the very end, without LF, stays
-      this.sink.line(line.toString('utf8'))
+      this.sink.line(line.toString('utf8'), this.lineStart)
     }
+    this.lineStart = this.consumed
   }
 
-  /** Whole lines, each ended by its `\n`: the common case, without the bookkeeping of pieces. */
-  private blockLines(block: Buffer): void {
+  /** Whole lines, each ended by its `\n`: the common case, without the bookkeeping of pieces. `at`: the block's offset. */
+  private blockLines(block: Buffer, at: number): void {
     const { sink, max } = this
     const text = block.toString('utf8')
     // One code unit per byte: each line's length is its byte count.
@@ -97,14 +109,16 @@ export class LineSplitter {
     let byteStart = 0
     for (let start = 0, end = text.indexOf('\n'); end >= 0; start = end + 1, end = text.indexOf('\n', start)) {
       let tooLong = end - start > max
+      let lineAt = at + start
       if (!oneUnitPerByte) {
         // The text cannot tell (é is one unit of two bytes, U+FFFD stands for one to three): the bytes up to the line's `\n` can.
         const byteEnd = block.indexOf(NEWLINE, byteStart)
         tooLong = byteEnd - byteStart > max
+        lineAt = at + byteStart
         byteStart = byteEnd + 1
       }
-      if (tooLong) sink.tooLong(text.slice(start, Math.min(end, start + TOO_LONG_HEAD)))
-      else sink.line(text.slice(start, end > start && text.charCodeAt(end - 1) === CR ? end - 1 : end))
+      if (tooLong) sink.tooLong(text.slice(start, Math.min(end, start + TOO_LONG_HEAD)), lineAt)
+      else sink.line(text.slice(start, end > start && text.charCodeAt(end - 1) === CR ? end - 1 : end), lineAt)
     }
   }
 
@@ -125,16 +139,16 @@ export class LineSplitter {
     if (this.overlong !== null) {
       const head = this.overlong
       this.overlong = null
-      this.sink.tooLong(head)
+      this.sink.tooLong(head, this.lineStart)
       return
     }
     const line = this.pending.length === 0 ? bytes : Buffer.concat([this.pending, bytes])
     this.pending = EMPTY
     if (line.length > this.max) {
-      this.sink.tooLong(headOf(line))
+      this.sink.tooLong(headOf(line), this.lineStart)
       return
     }
     const stop = line.length > 0 && line[line.length - 1] === CR ? line.length - 1 : line.length
-    this.sink.line(line.toString('utf8', 0, stop))
+    this.sink.line(line.toString('utf8', 0, stop), this.lineStart)
   }
 }

@@ -59,13 +59,14 @@ const splitChunks = async (chunks: AsyncIterable<Buffer>, lines: LineSplitter): 
  * held in memory: `onTooLong` gets its first 120 characters instead, in
  * line order (without `onTooLong` such a line is dropped). If a callback
  * throws, reading stops and the promise rejects with that error. Read and
- * gzip errors become input errors that name the input.
+ * gzip errors become input errors that name the input. Each line comes with
+ * the offset of its first byte in the (gunzipped) bytes.
  */
 export const forEachLine = async (
   source: AsyncIterable<Buffer>,
   label: string,
-  onLine: (line: string) => void,
-  onTooLong: (head: string) => void = () => undefined,
+  onLine: (line: string, start: number) => void,
+  onTooLong: (head: string, start: number) => void = () => undefined,
 ): Promise<void> => {
   const { gzip, chunks } = await sniffGzip(source).catch((e: unknown) => {
     throw asInputError(e, label, false)

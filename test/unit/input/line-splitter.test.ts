@@ -105,3 +105,35 @@ t.test('any cutting of the text into chunks gives the lines of the whole text', 
   }
   t.equal(disagreements, 0)
 })
+
+t.test('each line comes with the byte offset of its first byte, however the bytes are cut', async (t) => {
+  const random = seeded(11)
+  const MAX = 8
+  const alphabet = ['a', 'é', '€', '\r', '\n', '\n', 'x', '\uFFFD']
+  for (let n = 0; n < 1000; n++) {
+    let text = ''
+    for (let k = Math.floor(random() * 60); k > 0; k--) text += alphabet[Math.floor(random() * alphabet.length)]
+    const bytes = Buffer.from(text)
+    // the rule: a line starts at 0 and after each \n; a last line needs no \n
+    const starts: number[] = []
+    for (let at = 0; at < bytes.length; at = bytes.indexOf(0x0a, at) + 1) {
+      starts.push(at)
+      if (bytes.indexOf(0x0a, at) < 0) break
+    }
+    const got: number[] = []
+    const splitter = new LineSplitter({ line: (_, start) => got.push(start), tooLong: (_, start) => got.push(start) }, MAX)
+    for (let at = 0; at < bytes.length;) {
+      // bytes cut anywhere, inside a character too
+      const size = 1 + Math.floor(random() * 9)
+      splitter.push(bytes.subarray(at, at + size))
+      at += size
+    }
+    splitter.end()
+    if (JSON.stringify(got) !== JSON.stringify(starts)) t.fail(JSON.stringify(text))
+  }
+  const offsets: Array<[string, number]> = []
+  const splitter = new LineSplitter({ line: (l, at) => offsets.push([l, at]), tooLong: (h, at) => offsets.push([`!${h}`, at]) }, 4)
+  splitter.push(Buffer.from('ab\r\n€\nabcdefg\nz'))
+  splitter.end()
+  t.strictSame(offsets, [['ab', 0], ['€', 4], ['!abcdefg', 8], ['z', 16]])
+})
