@@ -52,9 +52,36 @@ export interface NewestHooks {
  * place is its rank, then its line number or, read from the end, its byte
  * offset: between equal times the later line wins.
  */
-export const newestHooks = (state: ScanState, rank: number, toleranceMs: number): NewestHooks => {
+export const newestHooks = (state: ScanState, rank: number, toleranceMs: number): NewestHooks =>
+  placedHooks(state, toleranceMs, (record) => rank * PER_INPUT + (record.line ?? record.byteOffset ?? 0))
+
+/**
+ * The places of lines read after the scan of `inputs` inputs (a watch
+ * following its logs): each one after the one before, all after every line
+ * the scan read, so between equal times the line read later wins.
+ */
+export const placesAfterScan = (inputs: number): (() => number) => {
+  let next = inputs * PER_INPUT
+  return () => next++
+}
+
+/**
+ * The hooks of lines read after the scan: each record kept takes the next
+ * place, and `kept` hears of it (the listing may have changed).
+ */
+export const arrivalHooks = (state: ScanState, place: () => number, kept: () => void): NewestHooks => {
+  const hooks = placedHooks(state, 0, place)
+  return {
+    ...hooks,
+    record: (record) => {
+      if (hooks.record(record)) kept()
+    },
+  }
+}
+
+/** The hooks with `placeOf` giving each record its place in the input. */
+const placedHooks = (state: ScanState, toleranceMs: number, placeOf: (record: AccessRecord) => number): PlacedHooks => {
   const { accepts, newest } = state
-  const base = rank * PER_INPUT
   const seen: InputSeen = { firstTime: null, certain: false }
   const beforeKept = (time: number): boolean => {
     const threshold = newest.threshold
@@ -69,10 +96,16 @@ export const newestHooks = (state: ScanState, rank: number, toleranceMs: number)
       return keep
     },
     record: (record) => {
-      if (accepts.afterFacts(record)) newest.push(record, base + (record.line ?? record.byteOffset ?? 0))
+      const kept = accepts.afterFacts(record) && newest.push(record, placeOf(record))
       if (beforeKept(record.time)) seen.certain = true
+      return kept
     },
   }
+}
+
+/** The hooks, with `record` saying whether the record was kept. */
+interface PlacedHooks extends NewestHooks {
+  record: (record: AccessRecord) => boolean
 }
 
 /** How each input is read into the scan. */

@@ -43,17 +43,19 @@ export class NewestN<T> {
     return this.#heap.length < this.limit ? null : (this.#heap[0] as Entry<T>).time
   }
 
-  /** `order`: the item's place in the input; larger is later. Defaults to the push order. */
-  push(item: T, order: number = this.#seq++): void {
+  /** `order`: the item's place in the input; larger is later. Defaults to the push order. Returns whether the item is kept. */
+  push(item: T, order: number = this.#seq++): boolean {
     const entry: Entry<T> = { item, time: this.#timeOf(item), seq: order }
     const heap = this.#heap
     if (heap.length < this.limit) {
       heap.push(entry)
       this.#up(heap.length - 1)
-    } else if (older(heap[0] as Entry<T>, entry)) {
-      heap[0] = entry
-      this.#down(0)
+      return true
     }
+    if (!older(heap[0] as Entry<T>, entry)) return false
+    heap[0] = entry
+    this.#down(0)
+    return true
   }
 
   /** The kept items, newest first. */

@@ -155,3 +155,10 @@ t.test('merge rows: the kept rows are those of a full stable sort', async (t) =>
 t.test('merge rows: a bad limit is a bug', async (t) => {
   t.throws(() => new NewestN<Row>(0, (item) => item.key), RangeError)
 })
+
+t.test('push says whether the item is kept', async (t) => {
+  const top = new NewestN<Item>(2, byTime)
+  t.strictSame([10, 20, 5, 30, 20, 21].map((time) => top.push({ time, id: String(time) })), [true, true, false, true, true, true],
+    'kept while there is room; then only what is newer than the oldest kept (a later equal time is newer)')
+  t.strictSame(ids(top.newestFirst()), ['30', '21'])
+})
