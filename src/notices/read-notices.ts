@@ -54,24 +54,64 @@ export const openNoticeFiles = async (
   return opened
 }
 
-/** The notices of the opened files, picked, redacted, and made visible for the page. */
-export const readNotices = async (inputs: readonly OpenedInput[], options: NoticesOptions): Promise<Notice[]> => {
+/** A file's first line may begin with a byte order mark (an editor's); it is not part of the text. */
+const withoutBom = (line: string): string => (line.startsWith('\uFEFF') ? line.slice(1) : line)
+
+/** The lines of one input, handed over as they arrive (a followed file), into its own scanner. */
+export interface NoticeLines {
+  /** One line without its line break; `start`: its byte offset in the file (0: its first line). */
+  line: (text: string, start: number) => void
+  /** The input paused: see NoticeScanner.settle. */
+  settle: () => void
+  /** The input ended. */
+  end: () => void
+}
+
+/** The notices of the inputs read so far: read whole, or line by line as they grow; picked, redacted, made visible. */
+export interface NoticeCollector {
+  /** Reads an opened input to its end. */
+  read: (input: OpenedInput) => Promise<void>
+  /** Takes the lines of one more input as they arrive. */
+  lines: () => NoticeLines
+  /** The notices as the page shows them now. */
+  picked: () => Notice[]
+}
+
+export const noticeCollector = (options: NoticesOptions): NoticeCollector => {
   const picker = createPicker(options)
   const redact = compileRedaction(options.redactPaths)
-  for (const input of inputs) {
-    const scanner = new NoticeScanner((notice) => picker.add(redact(notice)))
-    let first = true
-    const lines = mappedLines(input.chunks(), input.label, (line) => {
-      const text = first && line.startsWith('\uFEFF') ? line.slice(1) : line
-      first = false
-      return text
-    })
-    try {
-      for await (const line of lines) scanner.line(line)
-    } catch (e) {
-      throw asNoticesError(e)
-    }
-    scanner.end()
+  const scanner = (): NoticeScanner => new NoticeScanner((notice) => picker.add(redact(notice)))
+  return {
+    read: async (input) => {
+      const scan = scanner()
+      let first = true
+      const lines = mappedLines(input.chunks(), input.label, (line) => {
+        const text = first ? withoutBom(line) : line
+        first = false
+        return text
+      })
+      try {
+        for await (const line of lines) scan.line(line)
+      } catch (e) {
+        throw asNoticesError(e)
+      }
+      scan.end()
+    },
+    lines: () => {
+      const scan = scanner()
+      return {
+        line: (text, start) => scan.line(start === 0 ? withoutBom(text) : text),
+        settle: () => scan.settle(),
+        end: () => scan.end(),
+      }
+    },
+    picked: () => picker.picked().map(visibleNotice),
   }
-  return picker.picked().map(visibleNotice)
+}
+
+/** The notices of the opened files, picked, redacted, and made visible for the page. */
+export const readNotices = async (inputs: readonly OpenedInput[], options: NoticesOptions): Promise<Notice[]> => {
+  const notices = noticeCollector(options)
+  for (const input of inputs) await notices.read(input)
+  return notices.picked()
 }

@@ -64,6 +64,16 @@ export class NoticeScanner {
     this.flush()
   }
 
+  /**
+   * The input paused (a followed log, read up to what was written so far):
+   * an open entry of a shape that has no end of its own (nginx) is finished
+   * now, as a server writes such an entry whole; one that ends by its
+   * content stays open for the lines still to come.
+   */
+  settle(): void {
+    if (this.shape && !this.shape.ends) this.flush()
+  }
+
   private checkEnd(shape: NoticeShape, line: string): void {
     if (shape.ends?.(line)) this.emit(shape)
   }

@@ -36,6 +36,12 @@ export interface InputReader {
   lineAt: (raw: string, byteOffset: number) => void
   /** An overlong line of a file read from its end. */
   tooLongAt: (head: string, byteOffset: number) => void
+  /**
+   * The input paused (a followed log, read up to what was written so far):
+   * `auto` decides the format now if a line held back tells, instead of
+   * waiting for FORMAT_PROBE_LINES lines or the end.
+   */
+  settle: () => void
   /** The input ended. */
   end: () => void
 }
@@ -101,28 +107,33 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
     }
   }
 
-  /** `auto`: the held lines pick the format, then go through it. */
-  const choose = (): void => {
-    let best: Candidate | null = null
-    let bestCount = 0
+  /** `auto`: the candidate that reads most of the held lines (the more specific on a tie), or null when none reads any. */
+  const best = (): Candidate | null => {
+    let found: Candidate | null = null
+    let foundCount = 0
     for (const candidate of settings.candidates) {
       let count = 0
       for (const { raw, at, tooLong } of held) if (!tooLong && typeof candidate.probe(raw, at) !== 'string') count++
-      if (count > bestCount) {
-        best = candidate
-        bestCount = count
+      if (count > foundCount) {
+        found = candidate
+        foundCount = count
       }
     }
-    if (best === null) throw probe.failure(held.length, held[0]?.raw ?? '')
-    const format = best.reader()
+    return found
+  }
+
+  /** `auto`: the held lines pick the format, then go through it. */
+  const choose = (chosen: Candidate | null = best()): void => {
+    if (chosen === null) throw probe.failure(held.length, held[0]?.raw ?? '')
+    const format = chosen.reader()
     if (settings.forwarded && !hasRole(format.spec, 'forwardedFor')) throw noForwardedFor(`${label} (log format ${format.name})`)
     hooks.note(`${label}: log format ${format.name} (auto)`)
-    const chosen = readerOf(format)
-    read = chosen
-    retry = fallbackReader(best)
+    const reader = readerOf(format)
+    read = reader
+    retry = fallbackReader(chosen)
     for (const entry of held.splice(0)) {
       if (entry.tooLong) tooLong(entry.raw, entry.at)
-      else handle(entry.raw, entry.at, chosen)
+      else handle(entry.raw, entry.at, reader)
     }
   }
 
@@ -148,6 +159,11 @@ export const inputReader = (settings: ReadSettings, label: string, hooks: InputR
     tooLong: (head) => tooLongAt(head, { source: label, line: ++lineNo }),
     lineAt: (raw, byteOffset) => lineAt(raw, { source: label, line: null, byteOffset }),
     tooLongAt: (head, byteOffset) => tooLongAt(head, { source: label, line: null, byteOffset }),
+    settle: () => {
+      if (read !== null || held.length === 0) return
+      const chosen = best()
+      if (chosen !== null) choose(chosen)
+    },
     end: () => {
       if (read === null && held.length > 0) choose()
       probe.end()

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { noticeText } from '../../../src/notices/php-notice.js'
-import { openNoticeFiles, readNotices, type NoticesOptions } from '../../../src/notices/read-notices.js'
+import { noticeCollector, openNoticeFiles, readNotices, type NoticesOptions } from '../../../src/notices/read-notices.js'
 import { phpFixture } from './php-fixtures.js'
 
 const stdin = (text: string, isTTY = false): Readable & { isTTY?: boolean } =>
@@ -51,4 +51,22 @@ t.test('errors name --notices and the file', async (t) => {
   await t.rejects(openNoticeFiles(['-'], () => stdin('', true), false, process.cwd()), { message: '--notices: stdin is a terminal', exitCode: 2 })
   const opened = await openNoticeFiles([`${dir}/trunc.gz`], () => stdin(''), false, process.cwd())
   await t.rejects(readNotices(opened, options()), { message: /^--notices: cannot read .*trunc\.gz: the gzip data is truncated or corrupt/, exitCode: 2 })
+})
+
+t.test('a collector takes lines as they arrive too: each input its own scanner, one pick for all', async (t) => {
+  const dir = t.testdir({ 'a.log': 'Deprecated: A in /a.php on line 1\n' })
+  const collector = noticeCollector(options({ limit: 2 }))
+  const [a] = await openNoticeFiles([`${dir}/a.log`], () => stdin(''), false, process.cwd())
+  await collector.read(a as NonNullable<typeof a>)
+  const followed = collector.lines()
+  followed.line('\uFEFFDeprecated: B in /b.php on line 2', 0)
+  followed.line('Deprecated: C in /c.php on line 3', 35)
+  t.strictSame(collector.picked().map(noticeText), ['Deprecated: B in /b.php on line 2', 'Deprecated: C in /c.php on line 3'],
+    'the most recent two; the BOM at the start of the file is taken off')
+  followed.line('2026/11/22 10:00:00 [error] 1#1: *2 FastCGI sent in stderr: "PHP message: PHP Deprecated:  A in /a.php on line 1" while reading upstream, client: 127.0.0.1', 80)
+  t.strictSame(collector.picked().map(noticeText), ['Deprecated: B in /b.php on line 2', 'Deprecated: C in /c.php on line 3'],
+    'an nginx entry waits for the next line or a pause')
+  followed.settle()
+  t.strictSame(collector.picked().map(noticeText), ['Deprecated: A in /a.php on line 1', 'Deprecated: C in /c.php on line 3'],
+    'settled: A, seen again, is among the most recent two, in first-appearance order')
 })

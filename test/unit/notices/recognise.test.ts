@@ -1,6 +1,6 @@
 import t from 'tap'
 import { noticeText } from '../../../src/notices/php-notice.js'
-import { MAX_ENTRY_CHARS, MAX_ENTRY_LINES, NOTICE_SHAPES } from '../../../src/notices/recognise.js'
+import { MAX_ENTRY_CHARS, MAX_ENTRY_LINES, NOTICE_SHAPES, NoticeScanner } from '../../../src/notices/recognise.js'
 import { recogniseNotices } from '../../helpers/notices.js'
 
 const texts = (lines: readonly string[]): string[] => recogniseNotices(lines).map(noticeText)
@@ -46,4 +46,20 @@ t.test('an entry keeps at most MAX_ENTRY_LINES lines and MAX_ENTRY_CHARS charact
   t.strictSame(texts(manyChars), [], 'too many characters: cut, dropped')
   t.strictSame(texts([`Deprecated: ${'y'.repeat(MAX_ENTRY_CHARS * 2)} in /a.php on line 1`]).length, 1, 'a long first line is kept')
   t.strictSame(texts(['Deprecated: ok', ...Array.from({ length: MAX_ENTRY_LINES - 2 }, () => 'more'), 'end in /a.php on line 1']).length, 1)
+})
+
+t.test('settle: a paused input finishes an entry that has no end of its own (nginx), not one that ends by its content', async (t) => {
+  const found: string[] = []
+  const scanner = new NoticeScanner((notice) => found.push(noticeText(notice)))
+  scanner.line('2026/11/22 10:00:00 [error] 1#1: *2 FastCGI sent in stderr: "PHP message: PHP Deprecated:  N in /n.php on line 1" while reading upstream, client: 127.0.0.1')
+  t.strictSame(found, [], 'an nginx entry may go on over the next lines')
+  scanner.settle()
+  t.strictSame(found, ['Deprecated: N in /n.php on line 1'], 'settled: finished')
+  scanner.line('[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  first line')
+  scanner.settle()
+  scanner.line('second line in /e.php on line 2')
+  t.strictSame(found.slice(1), ['Deprecated: first line\nsecond line in /e.php on line 2'], 'an error_log entry waits for its " on line N"')
+  scanner.settle()
+  scanner.end()
+  t.equal(found.length, 2, 'nothing twice')
 })

@@ -159,3 +159,26 @@ t.test('--json-fields', async (t) => {
   const r = run(['{"remote_addr":"192.0.2.1"}', 'not json', JSON_LINE(3)], { logFormat: parseLogFormat('json') })
   t.equal(r.summary, 'skipped 2 of 3 lines (1 missing field, 1 not JSON); first at x.log:1')
 })
+
+t.test('settle: a followed input decides its format as soon as a held line tells, not after 100 lines', async (t) => {
+  const records: string[] = []
+  const notes: string[] = []
+  const skipped = new SkippedLines()
+  const reader = inputReader(readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), 'x.log', {
+    skipped, note: (line) => notes.push(line), record: (r) => records.push(`${r.byteOffset}:${r.ip}`),
+  })
+  reader.settle()
+  t.strictSame([records, notes], [[], []], 'nothing held: nothing to decide')
+  reader.lineAt('junk', 0)
+  reader.settle()
+  t.strictSame([records, notes], [[], []], 'no held line tells the format: they stay held')
+  reader.lineAt(COMMON(2), 5)
+  reader.settle()
+  t.strictSame(notes, ['x.log: log format common (auto)'])
+  t.strictSame(records, ['5:192.0.2.2'], 'the held lines go through the format chosen')
+  reader.lineAt(COMBINED(3), 90)
+  t.strictSame(records, ['5:192.0.2.2', '90:192.0.2.3'], 'then each line at once, through the other presets too')
+  t.equal(skipped.summary(), 'skipped 1 of 3 lines (1 not a log line); first at x.log@byte 0')
+  reader.settle()
+  t.strictSame(notes, ['x.log: log format common (auto)', 'x.log@byte 90: log format combined for lines common cannot read (auto)'], 'decided once')
+})
