@@ -29,6 +29,8 @@ export interface OpenedInput {
   bytesRead: () => number
   /** A regular file of plain (not gzip) text, which can be read from its end; else null. */
   seekable: SeekableFile | null
+  /** Stdin, a FIFO or a device: bytes come as they are written, until the writer ends (no size known). */
+  stream: boolean
   /** Lets go of an input that will not be read. */
   close: () => Promise<void>
 }
@@ -68,16 +70,28 @@ const openFile = async (label: string, path: string): Promise<{ handle: FileHand
   return { handle, stat }
 }
 
+/** How much of a file is read, and whether its handle is closed at the end. */
+interface ChunkOptions {
+  /** Read no further than this offset (a regular file). */
+  end?: number
+  /** Leave the handle open (its owner reads on from where this stopped). */
+  keepOpen?: boolean
+}
+
 /**
  * The chunks of a file from its start. A regular file is read at explicit
  * positions; anything else (a FIFO, `/dev/stdin`, a process substitution)
  * cannot seek and is read from where it stands.
  */
-async function* fileChunks(handle: FileHandle, positioned: boolean, read: { bytes: number }): AsyncGenerator<Buffer> {
-  const readAt = (at: number) => handle.read(Buffer.allocUnsafe(READ_CHUNK), 0, READ_CHUNK, positioned ? at : null)
-  let pending = readAt(0)
+async function* fileChunks(handle: FileHandle, positioned: boolean, read: { bytes: number }, options: ChunkOptions = {}): AsyncGenerator<Buffer> {
+  const end = options.end ?? Infinity
+  const readAt = (at: number) => {
+    const length = Math.min(READ_CHUNK, end - at)
+    return handle.read(Buffer.allocUnsafe(length), 0, length, positioned ? at : null)
+  }
+  let pending = read.bytes < end ? readAt(0) : null
   try {
-    for (;;) {
+    while (pending !== null) {
       const { bytesRead, buffer } = await pending
       if (bytesRead === 0) {
         // The end, unless the file was cut short under us (copytruncate): then lines are missing.
@@ -87,12 +101,29 @@ async function* fileChunks(handle: FileHandle, positioned: boolean, read: { byte
       }
       read.bytes += bytesRead
       // The next read runs on libuv's threadpool while the caller parses this chunk.
-      pending = readAt(read.bytes)
+      pending = read.bytes < end ? readAt(read.bytes) : null
       yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)
     }
   } finally {
-    await pending.catch(() => undefined)
-    await handle.close().catch(() => undefined)
+    await pending?.catch(() => undefined)
+    if (!options.keepOpen) await handle.close().catch(() => undefined)
+  }
+}
+
+/**
+ * The first `end` bytes of a plain file, as an input of their own read
+ * through the file's handle, which stays open: a watch reads the lines
+ * written up to its start, then follows the file from `end` on.
+ */
+export const plainFileUpTo = (label: string, file: SeekableFile, end: number): OpenedInput => {
+  const read = { bytes: 0 }
+  return {
+    label,
+    chunks: () => fileChunks(file.handle, true, read, { end, keepOpen: true }),
+    bytesRead: () => read.bytes,
+    seekable: { handle: file.handle, size: end },
+    stream: false,
+    close: () => Promise.resolve(),
   }
 }
 
@@ -128,7 +159,9 @@ export const openInputs = async (
     for (const name of names) {
       const read = { bytes: 0 }
       if (name === STDIN) {
-        opened.push({ label: 'stdin', chunks: () => stdinChunks(stdin(), read), bytesRead: () => read.bytes, seekable: null, close: () => Promise.resolve() })
+        opened.push({
+          label: 'stdin', chunks: () => stdinChunks(stdin(), read), bytesRead: () => read.bytes, seekable: null, stream: true, close: () => Promise.resolve(),
+        })
       } else {
         const { handle, stat } = await openFile(name, resolve(cwd, name))
         handles.push(handle)
@@ -137,6 +170,7 @@ export const openInputs = async (
           chunks: () => fileChunks(handle, stat.isFile(), read),
           bytesRead: () => read.bytes,
           seekable: await seekableFile(handle, stat),
+          stream: !stat.isFile(),
           close: () => handle.close().catch(() => undefined),
         })
       }

@@ -24,6 +24,9 @@ const generation = (name: string): Generation => {
   return { base, age: 1e12 - Number((date ?? '').replace(/-/g, '').padEnd(10, '0')) }
 }
 
+/** Whether the name is an older generation of a rotated log (`access.log.1`, `access.log-20261121.gz`), not the live one. */
+export const isRotatedName = (name: string): boolean => generation(name).age > 0
+
 /**
  * Indexes into `names`, oldest input first. Members of a rotated set are
  * ordered by age at the place of the set's first member; stdin (`-`) and

@@ -1,0 +1,210 @@
+import { appendFileSync, mkdirSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { open } from 'node:fs/promises'
+import t, { type Test } from 'tap'
+import { FileFollower, type FollowTiming } from '../../../src/input/follow-file.js'
+import { MAX_LINE_LENGTH } from '../../../src/input/line-splitter.js'
+
+const TIMING: FollowTiming = { missingGraceMs: 10_000, retireQuietMs: 2_000 }
+
+interface Followed {
+  follower: FileFollower
+  /** Lines read so far, as `offset:text` (an overlong line as `offset:!head`). */
+  lines: string[]
+  warnings: string[]
+  notes: string[]
+  /** The follower's clock, in ms. */
+  clock: { now: number }
+  /** Polls after moving the clock on. */
+  poll: (advanceMs?: number) => Promise<string[]>
+}
+
+/** A follower of `dir/name` that starts by looking the name up (or, given a start, in the file the scan read). */
+const follow = async (t: Test, path: string, start: { offset: number; midLine?: boolean } | null = null): Promise<Followed> => {
+  const lines: string[] = []
+  const warnings: string[] = []
+  const notes: string[] = []
+  const clock = { now: 1_000_000 }
+  const follower = new FileFollower('access.log', path, {
+    line: (text, at) => lines.push(`${at}:${text}`),
+    tooLong: (head, at) => lines.push(`${at}:!${head.slice(0, 10)}`),
+  }, { warn: (line) => warnings.push(line), note: (line) => notes.push(line) }, TIMING, () => clock.now)
+  t.teardown(() => follower.close())
+  if (start) await follower.start({ handle: await open(path, 'r'), offset: start.offset, midLine: start.midLine ?? false })
+  return {
+    follower, lines, warnings, notes, clock,
+    poll: async (advanceMs = 250) => {
+      clock.now += advanceMs
+      const before = lines.length
+      await follower.poll()
+      return lines.slice(before)
+    },
+  }
+}
+
+t.test('appended lines are read as they are written; a last line without newline waits for it', async (t) => {
+  const dir = t.testdir({ 'access.log': 'a\nb\n' })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 2 })
+  t.strictSame(await f.poll(), ['2:b'], 'from the offset the scan read up to')
+  t.strictSame(await f.poll(), [], 'nothing new')
+  appendFileSync(log, 'c\nd')
+  t.strictSame(await f.poll(), ['4:c'], 'd has no newline yet')
+  appendFileSync(log, 'ef')
+  t.strictSame(await f.poll(), [])
+  appendFileSync(log, '\r\ng\n')
+  t.strictSame(await f.poll(), ['6:def', '11:g'], 'one line from three writes, CRLF taken off, offsets of the first byte')
+  t.equal(f.follower.openFiles, 1)
+  t.strictSame([f.warnings, f.notes], [[], []])
+})
+
+t.test('starting inside an overlong line (midLine): its rest is dropped, the next line read', async (t) => {
+  const dir = t.testdir({ 'access.log': `a\n${'x'.repeat(100)}` })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 102, midLine: true })
+  appendFileSync(log, 'xxxx')
+  t.strictSame(await f.poll(), [])
+  appendFileSync(log, 'yy\nnext\n')
+  t.strictSame(await f.poll(), ['109:next'])
+})
+
+t.test('an overlong line is handed over as too long, the lines around it as they are', async (t) => {
+  const dir = t.testdir({ 'access.log': '' })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 0 })
+  appendFileSync(log, `a\n${'y'.repeat(MAX_LINE_LENGTH + 1)}\nb\n`)
+  t.strictSame(await f.poll(), ['0:a', '2:!yyyyyyyyyy', `${MAX_LINE_LENGTH + 4}:b`])
+})
+
+t.test('renamed away (logrotate create): the old file is read to its end and while the server still writes to it, then the new one', async (t) => {
+  const dir = t.testdir({ 'access.log': '1\n' })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 2 })
+  appendFileSync(log, '2\n')
+  renameSync(log, `${log}.1`)
+  // the server has not reopened its log yet: it still writes to the renamed file
+  appendFileSync(`${log}.1`, '3\n4')
+  writeFileSync(log, '')
+  t.strictSame(await f.poll(), ['2:2', '4:3'], 'the renamed file first')
+  t.strictSame(f.notes, ['access.log: renamed away (rotated); reading the old file to its end', 'access.log: reading the new file from its start'])
+  appendFileSync(log, 'new 1\n')
+  appendFileSync(`${log}.1`, '\n')
+  t.strictSame(await f.poll(), ['6:4', '0:new 1'], 'the old file finishes its line; the new file from its start')
+  t.equal(f.follower.openFiles, 2, 'the old file is still open')
+  t.strictSame(await f.poll(TIMING.retireQuietMs - 250), [])
+  t.equal(f.follower.openFiles, 2, 'not quiet for long enough yet')
+  appendFileSync(`${log}.1`, 'late')
+  t.strictSame(await f.poll(TIMING.retireQuietMs - 1), [], 'a late write keeps it open')
+  t.strictSame(await f.poll(TIMING.retireQuietMs), ['8:late'], 'quiet long enough: closed, its unfinished last line counts')
+  t.equal(f.follower.openFiles, 1)
+  appendFileSync(`${log}.1`, 'never read\n')
+  appendFileSync(log, 'new 2\n')
+  t.strictSame(await f.poll(), ['6:new 2'])
+  t.strictSame(f.warnings, [])
+})
+
+t.test('copytruncate: the file is read again from its start; a line cut in the middle is dropped', async (t) => {
+  const dir = t.testdir({ 'access.log': 'one\ntwo\n' })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 8 })
+  appendFileSync(log, 'three\nfou')
+  t.strictSame(await f.poll(), ['8:three'])
+  truncateSync(log, 0)
+  appendFileSync(log, 'after\n')
+  t.strictSame(await f.poll(), ['0:after'], 'shorter than what was read: from its start; the unfinished "fou" is gone')
+  t.strictSame(f.notes, ['access.log: cut to 6 bytes (copytruncate); reading it again from its start'])
+  // cut and written past the old end between two polls: the last bytes read are not there any more
+  truncateSync(log, 0)
+  appendFileSync(log, 'a much longer line than before\n')
+  t.strictSame(await f.poll(), ['0:a much longer line than before'])
+  t.equal(f.notes[1], 'access.log: cut and written again (copytruncate); reading it again from its start')
+  // cut and written up to exactly the same size
+  truncateSync(log, 0)
+  appendFileSync(log, 'a much longer line than BEFORE\n')
+  t.strictSame(await f.poll(), ['0:a much longer line than BEFORE'], 'the same size, other bytes')
+  t.equal(f.follower.openFiles, 1, 'the same file stays open')
+  t.strictSame(f.warnings, [])
+})
+
+t.test('deleted and created again later: one warning after the grace period, one when it is back, read from its start', async (t) => {
+  const dir = t.testdir({ 'access.log': 'a\n' })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 2 })
+  appendFileSync(log, 'b\n')
+  rmSync(log)
+  t.strictSame(await f.poll(), ['2:b'], 'what was written before the delete is read')
+  t.strictSame(await f.poll(TIMING.missingGraceMs - 1000), [])
+  t.strictSame(f.warnings, [], 'within the grace period: nothing said')
+  await f.poll(TIMING.retireQuietMs)
+  t.equal(f.follower.openFiles, 0, 'the deleted file is closed')
+  t.strictSame(f.warnings, ['access.log: gone for 11 s (renamed or deleted, and no new file); still watching for it'])
+  for (let i = 0; i < 5; i++) await f.poll(60_000)
+  t.equal(f.warnings.length, 1, 'said once')
+  writeFileSync(log, 'c\n')
+  t.strictSame(await f.poll(), ['0:c'])
+  t.strictSame(f.warnings.slice(1), ['access.log: back; following it again'])
+  t.equal(f.follower.openFiles, 1)
+})
+
+t.test('a name that is gone when following starts is looked up at each poll', async (t) => {
+  const dir = t.testdir({})
+  const log = `${dir}/access.log`
+  const f = await follow(t, log)
+  t.strictSame(await f.poll(), [])
+  writeFileSync(log, 'x\n')
+  t.strictSame(await f.poll(), ['0:x'])
+  t.strictSame(f.warnings, [], 'back within the grace period: nothing said')
+})
+
+t.test('moved away and back: the file is not read twice', async (t) => {
+  const dir = t.testdir({ 'access.log': 'a\n' })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 0 })
+  t.strictSame(await f.poll(), ['0:a'])
+  renameSync(log, `${log}.tmp`)
+  t.strictSame(await f.poll(), [])
+  renameSync(`${log}.tmp`, log)
+  appendFileSync(log, 'b\n')
+  t.strictSame(await f.poll(), ['2:b'])
+  t.equal(f.follower.openFiles, 1)
+})
+
+t.test('a lasting problem is said once: a folder where the log was', async (t) => {
+  const dir = t.testdir({ 'access.log': 'a\n' })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 2 })
+  rmSync(log)
+  mkdirSync(log)
+  for (let i = 0; i < 3; i++) await f.poll()
+  t.strictSame(f.warnings, ['access.log: is a folder now; waiting for the log to come back'])
+  rmSync(log, { recursive: true })
+  writeFileSync(log, 'b\n')
+  t.strictSame(await f.poll(), ['0:b'])
+  t.equal(f.warnings.length, 1)
+})
+
+const openFds = (): number => readdirSync('/proc/self/fd').length
+
+t.test('no file descriptor is left open across many rotations of both kinds', async (t) => {
+  const dir = t.testdir({ 'access.log': '' })
+  const log = `${dir}/access.log`
+  const before = openFds()
+  const f = await follow(t, log, { offset: 0 })
+  const read: string[] = []
+  for (let i = 0; i < 300; i++) {
+    appendFileSync(log, `${i}\n`)
+    if (i % 3 === 0) truncateSync(log, 0)
+    else if (i % 3 === 1) {
+      renameSync(log, `${log}.1`)
+      writeFileSync(log, '')
+    } else rmSync(log)
+    read.push(...(await f.poll(TIMING.retireQuietMs)).map((line) => line.split(':')[1] as string))
+  }
+  read.push(...(await f.poll(TIMING.retireQuietMs)).map((line) => line.split(':')[1] as string))
+  t.equal(openFds(), before + f.follower.openFiles, 'only the files still followed are open')
+  t.ok(f.follower.openFiles <= 1, `${f.follower.openFiles} open`)
+  // a line written right before a truncation is lost, as with tail -F (the copy holds it); the others are read once each
+  const expected = Array.from({ length: 300 }, (_, i) => String(i)).filter((_, i) => i % 3 !== 0)
+  t.strictSame(read, expected)
+  await f.follower.close()
+  t.equal(openFds(), before, 'closing the follower closes everything')
+})
