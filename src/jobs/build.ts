@@ -7,13 +7,14 @@
  */
 
 import { dataError } from '../errors.js'
-import { openInputs, STDIN } from '../input/open-inputs.js'
+import { openInputs, STDIN, type OpenedInput } from '../input/open-inputs.js'
 import { openNoticeFiles, readNotices, type NoticesOptions } from '../notices/read-notices.js'
 import type { DisplayZone } from '../profile/display-time.js'
 import { toProfileRows } from '../profile/rows.js'
-import type { AccessRecord } from '../record.js'
+import type { AccessRecord, ProfileRow } from '../record.js'
 import { renderData, type EmitFormat } from '../render/emit-format.js'
-import { renderPage, renderSite } from '../render/page.js'
+import type { Notice } from '../notices/php-notice.js'
+import { renderPage, renderSite, type PageData } from '../render/page.js'
 import { searchSummary } from '../render/search-summary.js'
 import { readSettings, type ReadOptions } from '../scan/read-settings.js'
 import { scanInputs } from '../scan/scan-inputs.js'
@@ -24,7 +25,7 @@ import { rowsWithToken } from '../select/filters/token.js'
 import { NewestN } from '../select/newest.js'
 import { recordFilter } from '../select/record-filter.js'
 import { defaultRowRule, shapeRowRule, type ShapeSettings } from '../select/shapes.js'
-import { withReservedFile, type Published, type ReservedFile } from '../write/atomic-file.js'
+import { withReservedFile, type CommitOptions, type Published, type ReservedFile } from '../write/atomic-file.js'
 import { startProgress } from '../write/progress.js'
 import { checkSiteDir, publishSite } from '../write/site-dir.js'
 import { writeToStdout } from '../write/stdout.js'
@@ -87,16 +88,35 @@ const buildInto = async (options: BuildOptions, io: JobIO, output: ReservedFile 
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const stdinTaken = options.inputs.length === 0 || options.inputs.includes(STDIN)
   const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, stdinTaken, io.cwd)
-  const { criteria } = options
-  const state: ScanState = {
-    accepts: recordFilter(criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz }),
-    // A token is decided among all lines of its second (see select/filters/token.ts): keep them all.
-    newest: new NewestN<AccessRecord>(criteria.token === null ? options.limit : Number.MAX_SAFE_INTEGER, (record) => record.time),
-    skipped: new SkippedLines(options.verbose ? io.warn : null),
-    read: readSettings(options.read, io.env),
-    note: options.verbose ? io.warn : () => undefined,
-    progress: { bytes: 0 },
-  }
+  const state = scanState(options, io)
+  await scanWithProgress(inputs, state, options, io)
+
+  const skippedLines = state.skipped.summary()
+  if (options.strict && skippedLines) throw dataError(`--strict: ${skippedLines}`, 'nothing was written')
+
+  const listing = listingOf(state, options, await readNotices(noticeInputs, options.notices))
+  const published = await publishListing(listing, options, io, output, { ifChanged: options.ifChanged })
+  if (published === 'unchanged') state.note(`${options.output} is unchanged, left as it was (--if-changed)`)
+
+  if (skippedLines && !options.quiet) io.warn(skippedLines)
+  return { rows: listing.rows.length, lines: state.skipped.lines, skipped: state.skipped.count, published }
+}
+
+// The steps of a build, which `watch` takes too.
+
+/** What a scan of the inputs starts from: the criteria compiled, an empty newest-N heap, the read settings. */
+export const scanState = (options: BuildOptions, io: JobIO): ScanState => ({
+  accepts: recordFilter(options.criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz }),
+  // A token is decided among all lines of its second (see select/filters/token.ts): keep them all.
+  newest: new NewestN<AccessRecord>(options.criteria.token === null ? options.limit : Number.MAX_SAFE_INTEGER, (record) => record.time),
+  skipped: new SkippedLines(options.verbose ? io.warn : null),
+  read: readSettings(options.read, io.env),
+  note: options.verbose ? io.warn : () => undefined,
+  progress: { bytes: 0 },
+})
+
+/** Scans the inputs into the state, with the progress line on a terminal. */
+export const scanWithProgress = async (inputs: readonly OpenedInput[], state: ScanState, options: BuildOptions, io: JobIO): Promise<void> => {
   const total = inputs.every((input) => input.seekable) ? inputs.reduce((sum, input) => sum + (input.seekable?.size ?? 0), 0) : null
   const progress = startProgress(() => io.stderr, {
     bytes: () => state.progress.bytes,
@@ -114,26 +134,39 @@ const buildInto = async (options: BuildOptions, io: JobIO, output: ReservedFile 
   } finally {
     progress.stop()
   }
+}
 
-  const skippedLines = state.skipped.summary()
-  if (options.strict && skippedLines) throw dataError(`--strict: ${skippedLines}`, 'nothing was written')
+/** The page's content: its rows (tokens given now, from the heap), the search and the notices. */
+export interface Listing {
+  rows: ProfileRow[]
+  data: ListingData
+}
 
-  const notices = await readNotices(noticeInputs, options.notices)
+/** What page.hbs gets: the page data, and `watch --refresh`'s seconds (a meta refresh; none when absent or null). */
+export type ListingData = PageData & { refresh?: number | null }
+
+/** The listing the state holds now, with these notices. */
+export const listingOf = (state: ScanState, options: BuildOptions, notices: Notice[]): Listing => {
+  const { criteria } = options
   const listed = toProfileRows(state.newest.newestFirst(), options.tz)
   const rows = criteria.token === null ? listed : rowsWithToken(listed, criteria.token).slice(0, options.limit)
-  const pageData = { rows, search: searchSummary(criteria, options.limit, options.tz), notices }
-  let published: BuildResult['published'] = 'stdout'
+  return { rows, data: { rows, search: searchSummary(criteria, options.limit, options.tz), notices } }
+}
+
+/** Publishes the listing: the --out-dir site, or the page (or data) into the reserved file, or to stdout when there is none. */
+export const publishListing = async (
+  listing: Listing, options: BuildOptions, io: JobIO, output: ReservedFile | null, commit: CommitOptions,
+): Promise<BuildResult['published']> => {
+  const { rows, data: pageData } = listing
   if (options.outDir !== null) {
     await publishSite(options.outDir, io.cwd, renderSite(pageData))
-    published = 'written'
-  } else {
-    // made piece by piece as it is written: never the whole output in memory
-    const page = options.emit === 'html' ? renderPage(pageData) : renderData(options.emit, rows, options.tz)
-    if (output === null) await writeToStdout(io.stdout, page)
-    else published = await output.commit(page, { ifChanged: options.ifChanged })
+    return 'written'
   }
-  if (published === 'unchanged') state.note(`${options.output} is unchanged, left as it was (--if-changed)`)
-
-  if (skippedLines && !options.quiet) io.warn(skippedLines)
-  return { rows: rows.length, lines: state.skipped.lines, skipped: state.skipped.count, published }
+  // made piece by piece as it is written: never the whole output in memory
+  const page = options.emit === 'html' ? renderPage(pageData) : renderData(options.emit, rows, options.tz)
+  if (output === null) {
+    await writeToStdout(io.stdout, page)
+    return 'stdout'
+  }
+  return output.commit(page, commit)
 }

@@ -1,7 +1,9 @@
 /**
  * Cleanup when the process is told to stop (Ctrl-C, `kill`, a closed
  * terminal): every registered cleanup runs, then the signal is raised again
- * so the process ends the way the sender expects (killed by that signal).
+ * so the process ends the way the sender expects (killed by that signal);
+ * a command that runs until it is stopped (`watch`) ends with an exit code
+ * instead, as a service manager expects of a clean stop.
  * A cleanup may be asynchronous (it waits for writes under way to settle
  * before it removes what they wrote), but the process ends within
  * STOP_GRACE_MS of the signal whatever the cleanups do, and a second signal
@@ -17,6 +19,9 @@ export const STOP_GRACE_MS = 1000
 export type Cleanup = () => void | Promise<void>
 
 const cleanups = new Set<Cleanup>()
+
+/** Null: the process ends by the signal; else with this exit code. */
+let exitCode: number | null = null
 
 const install = (): void => {
   for (const signal of STOP_SIGNALS) if (!process.listeners(signal).includes(handler)) process.on(signal, handler)
@@ -37,7 +42,18 @@ function handler(signal: NodeJS.Signals): void {
   })
   cleanups.clear()
   const grace = new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())
-  void Promise.race([Promise.allSettled(running), grace]).then(() => process.kill(process.pid, signal))
+  void Promise.race([Promise.allSettled(running), grace]).then(() => exitCode === null ? process.kill(process.pid, signal) : process.exit(exitCode))
+}
+
+/**
+ * From now on a stop signal ends the process, once the cleanups ran, with
+ * `code` instead of by the signal; the returned function undoes it.
+ */
+export const exitOnStopSignal = (code: number): (() => void) => {
+  exitCode = code
+  return () => {
+    exitCode = null
+  }
 }
 
 /**
