@@ -16,7 +16,7 @@ import { BACKWARD_MIN_BYTES, DEFAULT_ORDER_TOLERANCE } from '../scan/scan-inputs
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../select/criteria.js'
 import { ANY } from '../select/filters/request.js'
 import type { ShapeSettings } from '../select/shapes.js'
-import { configOption, type CommandContext } from './command-context.js'
+import { configOption, inputsCommand, type CommandContext } from './command-context.js'
 import { BUILD_EXAMPLES } from './help-texts.js'
 import {
   clientIpFlag, criterion, emitFormat, folderPath, jsonFieldsFlag, logFormatFlag, noticesFile, orAny, positiveInt, rowLimit,
@@ -103,45 +103,47 @@ export const buildOptionsOf = (inputs: string[], flags: BuildFlags, shapes: Shap
   }
 }
 
+/** The options of `build`, as --help lists them; `watch` takes those that apply to it (see watch-command.ts). */
+export const buildOptionList = (): Option[] => [
+  new Option('-o, --output <file>', 'write the page to FILE atomically (default: stdout)'),
+  new Option('--out-dir <dir>', 'write a small site instead: DIR/index.html, DIR/profiles/<token>.html per row and DIR/profile-search.css, swapped in as a whole').argParser(folderPath).conflicts('output'),
+  new Option('-n, --limit <n>', 'number of rows, newest first (at most 1000000)').default(10).argParser(rowLimit),
+  new Option('--tz <zone>', 'show times in this IANA zone (default: each line\'s own logged offset)').argParser(timeZone),
+  new Option('--ip <text>', 'only clients whose address contains TEXT, or is in a CIDR range such as 10.0.0.0/8 or 2001:db8::/32').argParser(criterion(CRITERION_PARSERS.ip)),
+  new Option('--method <method>', 'only this request method (exact); any for every method').default(DEFAULT_CRITERIA.method, 'GET').argParser(criterion(orAny(CRITERION_PARSERS.method))),
+  new Option('--status <status>', 'only this status code (404) or class (4xx); any for every status').default(DEFAULT_CRITERIA.status, '200').argParser(criterion(orAny(CRITERION_PARSERS.status))),
+  new Option('--url <text>', 'only URLs containing TEXT; !TEXT for URLs without it').argParser(criterion(CRITERION_PARSERS.url)),
+  new Option('--token <token>', 'only the row with this token, as the page shows it (13 hex digits)').argParser(criterion(CRITERION_PARSERS.token)),
+  new Option('--from <time>', 'only rows shown at or after this date (2026-11-22) or date-time (2026-11-22T10:00[:SS]), in --tz, else each line\'s own offset').argParser(criterion(CRITERION_PARSERS.from)),
+  new Option('--until <time>', 'only rows shown at or before this date or date-time; a date includes its whole day').argParser(criterion(CRITERION_PARSERS.until)),
+  new Option('--any-url', 'list every request, not only the storefront URL shapes (the other criteria still apply)'),
+  new Option('--crawlers <mode>', 'include, exclude, or only list crawlers (recognised by User-Agent)').default(DEFAULT_CRITERIA.crawlers, 'include').argParser(criterion(CRITERION_PARSERS.crawlers)),
+  new Option('--log-format <format>', 'how lines are written: auto (each input\'s first lines decide), combined, common, vhost_combined, json, or the server\'s own nginx log_format or Apache LogFormat text').default(AUTO, 'auto').argParser(logFormatFlag),
+  new Option('--json-fields <map>', 'for JSON lines: which key holds what, e.g. ip=client,time=ts,request=req,status=code (a dot reaches into nested objects)').argParser(jsonFieldsFlag),
+  new Option('--log-tz <zone>', 'IANA zone of times logged without an offset (strftime without %z; the shown offset of $msec) (default: this machine\'s zone)').argParser(timeZone),
+  new Option('--client-ip <mode>', 'logged: the address the server logged; forwarded: the client in X-Forwarded-For, behind trusted proxies').default('logged', 'logged').argParser(clientIpFlag),
+  new Option('--trusted-proxy <cidr>', 'an address or CIDR range of your proxies, for --client-ip forwarded; repeatable (default: loopback, private, unique-local and link-local ranges)').argParser(trustedProxyFlag),
+  new Option('--verbose', 'say which log format auto chose, and show the first 20 skipped lines'),
+  new Option('--strict', 'fail with exit 1, writing nothing, when any line is skipped'),
+  new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is byte-identical'),
+  new Option('--partial-ok', 'when an input breaks off (a truncated .gz), publish the rows read before the break and warn, instead of exit 2'),
+  new Option('--full-scan', 'read every line of every input (default: plain files are read from their end and reading stops once the newest rows are certain)'),
+  new Option('--order-tolerance <seconds>', 'how much earlier than a line written before it a line may be stamped (Apache stamps the request\'s start, writes at its end)').default(DEFAULT_ORDER_TOLERANCE).argParser(seconds),
+  new Option('--quiet', 'no progress line on a terminal and no skipped-lines summary'),
+  new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson (one per line, for merge) or csv').default('html').argParser(emitFormat),
+  new Option('--notices <file>', 'show the PHP Deprecated notices of this PHP error output (error_log, saved screen output, nginx or Apache error log; .gz, - for stdin) before the page; repeatable, read in the order given').argParser(noticesFile),
+  new Option('--notices-limit <n>', 'show at most N distinct notices: those seen most recently, in the order they first appeared').default(DEFAULT_NOTICES_LIMIT).argParser(positiveInt),
+  new Option('--all-notices', 'show every occurrence of the notices, in file order (--notices-limit does not apply)'),
+  new Option('--redact-path <prefix>', 'show this server path prefix as \u2026 in the notices, e.g. /var/www/shop; repeatable').argParser(redactPath),
+  configOption(),
+]
+
 /** Adds `build` to the program. */
 export const addBuildCommand = (program: Command, context: CommandContext): Command =>
-  program
-    .command('build')
-    .description('Read access logs (files, .gz, or - for stdin) and write the Profile Search page of the newest storefront requests.')
-    .argument('[inputs...]', 'access logs: paths, gzip files (detected by content), - for stdin; none reads stdin')
-    .addOption(new Option('-o, --output <file>', 'write the page to FILE atomically (default: stdout)'))
-    .addOption(new Option('--out-dir <dir>', 'write a small site instead: DIR/index.html, DIR/profiles/<token>.html per row and DIR/profile-search.css, swapped in as a whole').argParser(folderPath).conflicts('output'))
-    .addOption(new Option('-n, --limit <n>', 'number of rows, newest first (at most 1000000)').default(10).argParser(rowLimit))
-    .addOption(new Option('--tz <zone>', 'show times in this IANA zone (default: each line\'s own logged offset)').argParser(timeZone))
-    .addOption(new Option('--ip <text>', 'only clients whose address contains TEXT, or is in a CIDR range such as 10.0.0.0/8 or 2001:db8::/32').argParser(criterion(CRITERION_PARSERS.ip)))
-    .addOption(new Option('--method <method>', 'only this request method (exact); any for every method').default(DEFAULT_CRITERIA.method, 'GET').argParser(criterion(orAny(CRITERION_PARSERS.method))))
-    .addOption(new Option('--status <status>', 'only this status code (404) or class (4xx); any for every status').default(DEFAULT_CRITERIA.status, '200').argParser(criterion(orAny(CRITERION_PARSERS.status))))
-    .addOption(new Option('--url <text>', 'only URLs containing TEXT; !TEXT for URLs without it').argParser(criterion(CRITERION_PARSERS.url)))
-    .addOption(new Option('--token <token>', 'only the row with this token, as the page shows it (13 hex digits)').argParser(criterion(CRITERION_PARSERS.token)))
-    .addOption(new Option('--from <time>', 'only rows shown at or after this date (2026-11-22) or date-time (2026-11-22T10:00[:SS]), in --tz, else each line\'s own offset').argParser(criterion(CRITERION_PARSERS.from)))
-    .addOption(new Option('--until <time>', 'only rows shown at or before this date or date-time; a date includes its whole day').argParser(criterion(CRITERION_PARSERS.until)))
-    .addOption(new Option('--any-url', 'list every request, not only the storefront URL shapes (the other criteria still apply)'))
-    .addOption(new Option('--crawlers <mode>', 'include, exclude, or only list crawlers (recognised by User-Agent)').default(DEFAULT_CRITERIA.crawlers, 'include').argParser(criterion(CRITERION_PARSERS.crawlers)))
-    .addOption(new Option('--log-format <format>', 'how lines are written: auto (each input\'s first lines decide), combined, common, vhost_combined, json, or the server\'s own nginx log_format or Apache LogFormat text').default(AUTO, 'auto').argParser(logFormatFlag))
-    .addOption(new Option('--json-fields <map>', 'for JSON lines: which key holds what, e.g. ip=client,time=ts,request=req,status=code (a dot reaches into nested objects)').argParser(jsonFieldsFlag))
-    .addOption(new Option('--log-tz <zone>', 'IANA zone of times logged without an offset (strftime without %z; the shown offset of $msec) (default: this machine\'s zone)').argParser(timeZone))
-    .addOption(new Option('--client-ip <mode>', 'logged: the address the server logged; forwarded: the client in X-Forwarded-For, behind trusted proxies').default('logged', 'logged').argParser(clientIpFlag))
-    .addOption(new Option('--trusted-proxy <cidr>', 'an address or CIDR range of your proxies, for --client-ip forwarded; repeatable (default: loopback, private, unique-local and link-local ranges)').argParser(trustedProxyFlag))
-    .addOption(new Option('--verbose', 'say which log format auto chose, and show the first 20 skipped lines'))
-    .addOption(new Option('--strict', 'fail with exit 1, writing nothing, when any line is skipped'))
-    .addOption(new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is byte-identical'))
-    .addOption(new Option('--partial-ok', 'when an input breaks off (a truncated .gz), publish the rows read before the break and warn, instead of exit 2'))
-    .addOption(new Option('--full-scan', 'read every line of every input (default: plain files are read from their end and reading stops once the newest rows are certain)'))
-    .addOption(new Option('--order-tolerance <seconds>', 'how much earlier than a line written before it a line may be stamped (Apache stamps the request\'s start, writes at its end)').default(DEFAULT_ORDER_TOLERANCE).argParser(seconds))
-    .addOption(new Option('--quiet', 'no progress line on a terminal and no skipped-lines summary'))
-    .addOption(new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson (one per line, for merge) or csv').default('html').argParser(emitFormat))
-    .addOption(new Option('--notices <file>', 'show the PHP Deprecated notices of this PHP error output (error_log, saved screen output, nginx or Apache error log; .gz, - for stdin) before the page; repeatable, read in the order given').argParser(noticesFile))
-    .addOption(new Option('--notices-limit <n>', 'show at most N distinct notices: those seen most recently, in the order they first appeared').default(DEFAULT_NOTICES_LIMIT).argParser(positiveInt))
-    .addOption(new Option('--all-notices', 'show every occurrence of the notices, in file order (--notices-limit does not apply)'))
-    .addOption(new Option('--redact-path <prefix>', 'show this server path prefix as \u2026 in the notices, e.g. /var/www/shop; repeatable').argParser(redactPath))
-    .addOption(configOption())
-    .helpOption('-h, --help', 'show this help')
-    .addHelpText('after', BUILD_EXAMPLES)
+  inputsCommand(program, 'build',
+    'Read access logs (files, .gz, or - for stdin) and write the Profile Search page of the newest storefront requests.',
+    'access logs: paths, gzip files (detected by content), - for stdin; none reads stdin',
+    buildOptionList(), BUILD_EXAMPLES)
     .action(async (inputs: string[], flags: BuildFlags) => {
       await build(buildOptionsOf(inputs, flags, context.config.shapes), context.io)
     })

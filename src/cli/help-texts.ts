@@ -19,6 +19,23 @@ Examples:
   $ profiler-search build access.log --notices /var/log/php/error.log --redact-path /var/www/shop -o out.html
 ${EXIT_CODES_HELP}`
 
+export const WATCH_EXAMPLES = `
+Examples:
+  $ profiler-search watch /var/log/nginx/access.log -o /var/www/profiler/index.html
+  $ profiler-search watch /var/log/nginx/access.log --out-dir /var/www/profiler --refresh 5
+  $ profiler-search watch access.log access.log.1 --notices /var/log/php/error.log --interval 0.5 -o out.html
+
+Exit codes:
+  0   stopped by SIGINT, SIGTERM or SIGHUP (or nothing was left to follow:
+      every input was a .gz, a rotated name, or a stream that ended)
+  1   at start: an input does not look like an nginx/Apache access log
+  2   at start: bad option, missing or unreadable input, or the output cannot
+      be written
+  70  internal error (a bug: please report it with the stack trace)
+Once the first page is written, a problem (an input gone, a failed write) is
+one line on stderr and the watch goes on; a failed write is tried again at
+the next change.`
+
 export const MERGE_EXAMPLES = `
 Examples:
   on each server:  $ profiler-search build --emit ndjson --limit 50 /var/log/nginx/access.log -o /srv/rows.ndjson

@@ -25,6 +25,18 @@ export const seconds = (value: string): number => {
   return Number(value)
 }
 
+/** The longest `watch --interval`: a day. */
+export const MAX_INTERVAL_SECONDS = 86_400
+
+/** `watch --interval`: seconds, more than 0, to the millisecond (0.2, 1, 5). */
+export const intervalSeconds = (value: string): number => {
+  const seconds = /^\d{1,5}(?:\.\d{1,3})?$/.test(value) ? Number(value) : NaN
+  if (!(seconds > 0 && seconds <= MAX_INTERVAL_SECONDS)) {
+    throw new InvalidArgumentError(`give a number of seconds above 0 and at most ${MAX_INTERVAL_SECONDS}, such as 1 or 0.5 (to the millisecond)`)
+  }
+  return seconds
+}
+
 /** `--limit`, `--notices-limit`. */
 export const positiveInt = (value: string): number => {
   if (!/^[1-9]\d*$/.test(value) || !Number.isSafeInteger(Number(value))) {

@@ -16,6 +16,7 @@ import { jobIO } from '../jobs/job-io.js'
 import type { MainIO } from './main-io.js'
 import { addMergeCommand } from './merge-command.js'
 import { version } from './version.js'
+import { addWatchCommand } from './watch-command.js'
 
 const program = (io: MainIO, helpHint: string): Command => {
   const context: CommandContext = {
@@ -42,12 +43,13 @@ const program = (io: MainIO, helpHint: string): Command => {
       context.config.shapes = (await applyConfig(action, cmd.commands, io.cwd)).shapes
     })
   addBuildCommand(cmd, context)
+  addWatchCommand(cmd, context)
   addMergeCommand(cmd, context)
   return cmd
 }
 
 export const runProgram = async (argv: readonly string[], io: MainIO): Promise<ExitCode> => {
-  const helpHint = argv[0] === 'build' || argv[0] === 'merge' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
+  const helpHint = argv[0] === 'build' || argv[0] === 'watch' || argv[0] === 'merge' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
   const cmd = program(io, helpHint)
   if (argv.length === 0) {
     io.stderr.write(cmd.helpInformation())

@@ -17,6 +17,12 @@ t.test('build --help', async (t) => {
   matchFileSnapshot(t, r.stdout, 'build-help.txt')
 })
 
+t.test('watch --help', async (t) => {
+  const r = await runCli(['watch', '--help'])
+  t.equal(r.code, 0)
+  matchFileSnapshot(t, r.stdout, 'watch-help.txt')
+})
+
 t.test('--version prints the package version', async (t) => {
   const r = await runCli(['--version'])
   t.equal(r.code, 0)

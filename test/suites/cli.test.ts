@@ -2,4 +2,4 @@
 
 import { importTests } from '../helpers/import-tests.js'
 
-importTests('test/cli', 15)
+importTests('test/cli', 18)

@@ -1,0 +1,24 @@
+import t from 'tap'
+import type { Notice } from '../../../src/notices/php-notice.js'
+import { toProfileRows } from '../../../src/profile/rows.js'
+import { pageKey } from '../../../src/render/page-key.js'
+import { makeRecord } from '../../helpers/record.js'
+
+const rows = (...raws: string[]) =>
+  toProfileRows(raws.map((raw, i) => makeRecord({ time: 1795338307_000 - i * 1000, raw, target: '/moebel/', line: i + 1 })), 'UTC')
+const notice = (message: string): Notice => ({ message, file: '/a.php', line: '1' })
+
+t.test('the same listing gives the same key; anything the page shows changes it', async (t) => {
+  const base = pageKey(rows('a', 'b'), [notice('n')])
+  t.equal(pageKey(rows('a', 'b'), [notice('n')]), base, 'made again from the same records')
+  const changed = {
+    'a row more': pageKey(rows('a', 'b', 'c'), [notice('n')]),
+    'another raw line (token, details)': pageKey(rows('a', 'x'), [notice('n')]),
+    'rows in another order': pageKey(rows('b', 'a'), [notice('n')]),
+    'another notice': pageKey(rows('a', 'b'), [notice('m')]),
+    'no notices': pageKey(rows('a', 'b'), []),
+    'read at another place': pageKey(toProfileRows([makeRecord({ time: 1795338307_000, raw: 'a', target: '/moebel/', line: null, byteOffset: 7 })], 'UTC'), []),
+  }
+  for (const [what, key] of Object.entries(changed)) t.not(key, base, what)
+  t.equal(new Set(Object.values(changed)).size, Object.keys(changed).length, 'all different')
+})
