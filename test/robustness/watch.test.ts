@@ -1,0 +1,175 @@
+/**
+ * `watch` as a process, with the log written by the test: a stop signal at
+ * any moment is exit 0 with no temporary file or folder left; a failed write
+ * is one line and is tried again at the next change; the notices and stdin
+ * are followed too; the page of an --out-dir site follows a rotation; and
+ * the process holds no more files after many rotations than before them.
+ */
+
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import t from 'tap'
+import { tableRows } from '../helpers/page.js'
+import { startCli } from '../helpers/run-cli.js'
+import { between, seeded } from '../helpers/seeded.js'
+
+/** The URL of request n: an article page (its id 100 + n). */
+const url = (n: number): string => `/moebel/${100 + n}/sofa`
+
+/** A listed nginx line for request n, at 10:00:00 UTC plus n seconds. */
+const line = (n: number): string => {
+  const s = String(n % 60).padStart(2, '0')
+  const m = String(Math.floor(n / 60) % 60).padStart(2, '0')
+  return `192.0.2.${(n % 250) + 1} - - [22/Nov/2026:10:${m}:${s} +0000] "GET ${url(n)} HTTP/1.1" 200 ${n} "-" "curl/8.5"\n`
+}
+
+const urlsOn = (page: string): string[] => {
+  try {
+    return tableRows(readFileSync(page, 'utf8')).map((cells) => cells[3] as string)
+  } catch {
+    return []
+  }
+}
+
+const waitFor = async (check: () => boolean, what: string, ms = 5000): Promise<void> => {
+  for (const end = Date.now() + ms; !check(); await sleep(20)) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+}
+
+/** Waits until the page lists request n. */
+const listed = (page: string, n: number): Promise<void> => waitFor(() => urlsOn(page).includes(url(n)), url(n))
+
+const leftovers = (dir: string): string[] => readdirSync(dir).filter((name) => name.startsWith('.'))
+
+t.test('a stop signal at any moment of following: exit 0, nothing said, no temporary file or folder', async (t) => {
+  const random = seeded(16)
+  for (let run = 0; run < 6; run++) {
+    const signal = (['SIGTERM', 'SIGINT', 'SIGHUP'] as const)[run % 3] as NodeJS.Signals
+    const dir = t.testdir({ 'access.log': Array.from({ length: 2000 }, (_, i) => line(i)).join('') })
+    const site = run % 2 === 1
+    const page = site ? `${dir}/site/index.html` : `${dir}/page.html`
+    const watching = startCli(['watch', `${dir}/access.log`, ...(site ? ['--out-dir', `${dir}/site`] : ['-o', page]), '--interval', '0.05'])
+    await listed(page, 1999)
+    const stopAt = Date.now() + between(random, 0, 500)
+    for (let n = 2000; Date.now() < stopAt; n++) {
+      appendFileSync(`${dir}/access.log`, line(n))
+      await sleep(2)
+    }
+    watching.child.kill(signal)
+    const r = await watching.result
+    t.strictSame([r.code, r.signal, r.stderr], [0, null, ''], `${signal} ${site ? '--out-dir' : '-o'}`)
+    t.strictSame(leftovers(dir), [], 'no temporary file or folder')
+  }
+})
+
+t.test('a stop signal while the first page is built: exit 0, no temporary file', async (t) => {
+  const dir = t.testdir({ 'access.log': Array.from({ length: 100_000 }, (_, i) => line(i)).join('') })
+  const watching = startCli(['watch', `${dir}/access.log`, '-o', `${dir}/page.html`, '--full-scan'])
+  await waitFor(() => leftovers(dir).some((name) => name.endsWith('.tmp')), 'the reserved temporary file')
+  watching.child.kill('SIGTERM')
+  const r = await watching.result
+  t.strictSame([r.code, r.signal, r.stderr], [0, null, ''])
+  t.strictSame(readdirSync(dir), ['access.log'], 'no page, no temporary file')
+})
+
+t.test('a write that fails is said once and tried again at the next change', async (t) => {
+  const dir = t.testdir({ 'access.log': line(0) })
+  const page = `${dir}/page.html`
+  const watching = startCli(['watch', `${dir}/access.log`, '-o', page, '--interval', '0.05'])
+  t.teardown(() => void watching.child.kill('SIGKILL'))
+  await listed(page, 0)
+  rmSync(page)
+  mkdirSync(page)
+  for (let n = 1; n <= 3; n++) {
+    appendFileSync(`${dir}/access.log`, line(n))
+    await sleep(300)
+  }
+  t.strictSame(leftovers(dir), [], 'the failed writes left nothing')
+  rmSync(page, { recursive: true })
+  await sleep(300)
+  t.throws(() => statSync(page), 'no change, no new try')
+  appendFileSync(`${dir}/access.log`, line(4))
+  await listed(page, 4)
+  t.strictSame(urlsOn(page), [4, 3, 2, 1, 0].map(url))
+  watching.child.kill('SIGTERM')
+  const r = await watching.result
+  t.equal(r.code, 0)
+  t.equal(r.stderr, `profiler-search: cannot write ${page}: it is a folder (tried again at the next change)\nprofiler-search: ${page}: written again\n`)
+})
+
+t.test('the notices and stdin are followed too', async (t) => {
+  const dir = t.testdir({ 'error.log': '' })
+  const page = `${dir}/page.html`
+  const watching = startCli(['watch', '-', '--notices', `${dir}/error.log`, '-o', page, '--interval', '0.05'])
+  watching.child.stdin.write(line(1))
+  await listed(page, 1)
+  t.notMatch(readFileSync(page, 'utf8'), 'Old thing', 'no notices yet')
+  appendFileSync(`${dir}/error.log`, '[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  Old thing in /var/www/a.php on line 3\n')
+  await waitFor(() => readFileSync(page, 'utf8').includes('Old thing'), 'the notice')
+  watching.child.stdin.write(line(2).slice(0, 20))
+  await sleep(300)
+  t.strictSame(urlsOn(page), [url(1)], 'half a line is not read yet')
+  watching.child.stdin.write(line(2).slice(20))
+  await listed(page, 2)
+  watching.child.stdin.end()
+  await sleep(300)
+  t.equal(watching.child.exitCode, null, 'stdin ended, the notices file is still followed')
+  watching.child.kill('SIGTERM')
+  const r = await watching.result
+  t.strictSame([r.code, r.stderr], [0, ''])
+})
+
+t.test('stdin alone: the watch ends when it does, with the last page written', async (t) => {
+  const dir = t.testdir({})
+  const page = `${dir}/page.html`
+  const watching = startCli(['watch', '-o', page, '--interval', '0.05'])
+  watching.child.stdin.write(line(1))
+  await listed(page, 1)
+  watching.child.stdin.end(line(2))
+  const r = await watching.result
+  t.strictSame([r.code, r.stderr], [0, ''])
+  t.strictSame(urlsOn(page), [url(2), url(1)])
+})
+
+t.test('an --out-dir site follows a rotation; a line skipped while following is summed up at the end', async (t) => {
+  const dir = t.testdir({ 'access.log': line(1) })
+  const log = `${dir}/access.log`
+  const watching = startCli(['watch', log, '--out-dir', `${dir}/site`, '--interval', '0.05', '--limit', '3'])
+  await listed(`${dir}/site/index.html`, 1)
+  renameSync(log, `${log}.1`)
+  appendFileSync(`${log}.1`, line(2))
+  writeFileSync(log, `not a log line\n${line(3)}`)
+  await listed(`${dir}/site/index.html`, 3)
+  t.strictSame(urlsOn(`${dir}/site/index.html`), [url(3), url(2), url(1)])
+  t.equal(readdirSync(`${dir}/site/profiles`).length, 3)
+  watching.child.kill('SIGTERM')
+  const r = await watching.result
+  t.strictSame([r.code, r.stderr], [0, `profiler-search: while following: skipped 1 of 3 lines (1 not a log line); first at ${log}@byte 0\n`])
+  t.strictSame(leftovers(dir), [])
+})
+
+const openFiles = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length
+
+t.test('no file is left open across many rotations', async (t) => {
+  const dir = t.testdir({ 'access.log': line(0) })
+  const log = `${dir}/access.log`
+  const page = `${dir}/page.html`
+  const watching = startCli(['watch', log, '-o', page, '--interval', '0.05'])
+  t.teardown(() => void watching.child.kill('SIGKILL'))
+  const pid = watching.child.pid as number
+  await listed(page, 0)
+  const before = openFiles(pid)
+  for (let n = 1; n <= 30; n++) {
+    if (n % 2 === 0) truncateSync(log, 0)
+    else {
+      renameSync(log, `${log}.1`)
+      writeFileSync(log, '')
+    }
+    appendFileSync(log, line(n))
+    await listed(page, n)
+  }
+  // a file renamed away is read until it stays quiet for 5 s, then closed
+  await sleep(5600)
+  t.equal(openFiles(pid), before, `${before} open before the rotations, as many after`)
+  watching.child.kill('SIGTERM')
+  t.equal((await watching.result).code, 0)
+})
