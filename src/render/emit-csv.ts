@@ -4,13 +4,14 @@
  * quoted, with `"` doubled. A null is an empty field.
  *
  * Spreadsheet formulas are neutralised (OWASP "CSV injection"): a text cell
- * that starts with `=`, `+`, `-`, `@`, TAB or CR gets a leading `'`, so a
+ * that starts with `=`, `+`, `-`, `@` (or their full-width forms `＝＋－＠`,
+ * which some spreadsheets read as the same), TAB or CR gets a leading `'`, so a
  * spreadsheet shows it as text instead of running it.
  */
 
 import { ROW_KEYS, type EmittedRow } from './emit-row.js'
 
-const FORMULA_START = /^[=+\-@\t\r]/
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/
 const NEEDS_QUOTES = /[",\r\n]/
 
 /** A text cell a spreadsheet will not read as a formula. */

@@ -31,13 +31,15 @@ const row = (over: Partial<EmittedRow>): EmittedRow => ({
 })
 
 t.test('formula starts get a leading apostrophe (OWASP)', async (t) => {
-  for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+  for (const start of ['=', '+', '-', '@', '\t', '\r', '\uff1d', '\uff0b', '\uff0d', '\uff20']) {
     t.equal(neutraliseFormula(`${start}1+1`), `'${start}1+1`, JSON.stringify(start))
   }
   t.equal(neutraliseFormula('1-1'), '1-1', 'only the first character counts')
   t.equal(neutraliseFormula(' =1'), ' =1')
   t.equal(neutraliseFormula(''), '')
   t.equal(neutraliseFormula('/moebel/'), '/moebel/')
+  t.equal(neutraliseFormula('＝HYPERLINK("x")'), '\'＝HYPERLINK("x")', 'full-width equals sign')
+  t.equal(neutraliseFormula('\uff1c\uff01'), '\uff1c\uff01', 'other full-width signs are text')
 })
 
 t.test('RFC 4180 quoting', async (t) => {
