@@ -5,8 +5,10 @@
  * src/ when running from the bundle).
  */
 
+import { resolve } from 'node:path'
 import { Command, CommanderError } from 'commander'
 import { applyConfig } from '../config/apply-config.js'
+import { CONFIG_FILE_NAME } from '../config/load-config.js'
 import { EXIT, isUserError, type ExitCode } from '../errors.js'
 import { addBuildCommand } from './build-command.js'
 import type { CommandContext } from './command-context.js'
@@ -17,6 +19,12 @@ import type { MainIO } from './main-io.js'
 import { addMergeCommand } from './merge-command.js'
 import { version } from './version.js'
 import { addWatchCommand } from './watch-command.js'
+
+/** `--verbose`: which config file the run took its values from; one found in the working folder by its full path. */
+const configNote = (action: Command, cwd: string): string => {
+  const named = action.getOptionValue('config') as string | undefined
+  return named === undefined ? `config file ${resolve(cwd, CONFIG_FILE_NAME)} (found in the working folder)` : `config file ${named} (--config)`
+}
 
 const program = (io: MainIO, helpHint: string): Command => {
   const context: CommandContext = {
@@ -40,7 +48,9 @@ const program = (io: MainIO, helpHint: string): Command => {
     })
     .addHelpText('after', EXIT_CODES_HELP)
     .hook('preAction', async (_program, action) => {
-      context.config.shapes = (await applyConfig(action, cmd.commands, io.cwd)).shapes
+      const applied = await applyConfig(action, cmd.commands, io.cwd)
+      context.config.shapes = applied.shapes
+      if (applied.file !== null && action.getOptionValue('verbose') === true) context.io.warn(configNote(action, io.cwd))
     })
   addBuildCommand(cmd, context)
   addWatchCommand(cmd, context)

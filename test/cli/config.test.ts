@@ -222,3 +222,20 @@ t.test('schema/config.schema.json has a key for every option of build, watch and
   t.ok(build.includes('limit') && build.includes('emit') && watch.includes('interval') && merge.includes('tz'), 'the help lists the options')
   t.strictSame([...new Set([...build, ...watch, ...merge])].sort(), Object.keys(schema.properties).filter((key) => key !== 'shapes' && key !== '$schema').sort())
 })
+
+t.test('--verbose names the config file the run took values from, a found one by its full path', async (t) => {
+  const root = t.testdir({
+    plain: { [CONFIG]: JSON.stringify({ limit: 1, quiet: true }) },
+    verbose: { [CONFIG]: JSON.stringify({ verbose: true, quiet: true, logFormat: 'combined' }) },
+  })
+  const found = await runCli(['build', '--verbose', '--log-format', 'combined', `${ROOT}${NGINX}`], { cwd: `${root}/plain` })
+  t.equal(found.code, 0)
+  t.equal(found.stderr, `profiler-search: config file ${root}/plain/${CONFIG} (found in the working folder)\n`)
+  const named = await runCli(['build', '--verbose', '--log-format', 'combined', '--config', fixture('config/shapes.json'), '-n', '1', NGINX])
+  t.equal(named.code, 0)
+  t.equal(named.stderr.split('\n')[0], `profiler-search: config file ${fixture('config/shapes.json')} (--config)`)
+  const fromFile = await runCli(['build', `${ROOT}${NGINX}`], { cwd: `${root}/verbose` })
+  t.equal(fromFile.stderr, `profiler-search: config file ${root}/verbose/${CONFIG} (found in the working folder)\n`, '"verbose": true in the file counts too')
+  const quiet = await runCli(['build', `${ROOT}${NGINX}`], { cwd: `${root}/plain` })
+  t.equal(quiet.stderr, '', 'without --verbose nothing is said')
+})
