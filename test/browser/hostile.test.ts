@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import type { Browser } from 'playwright-core'
 import t, { type Test } from 'tap'
-import { hasChromium, launchChromium, withPage } from '../helpers/browser.js'
+import { hasChromium, launchChromium, openTab, withPage, type OpenedPage, type Tab } from '../helpers/browser.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import { SHOWN_BY_DEFAULT, SHOWN_FROM_JSON, SHOWN_IN_NOTICES, SHOWN_WITH_ANY_URL } from './hostile-payloads.js'
 
@@ -41,10 +41,8 @@ interface Seen {
   text: string
 }
 
-type Opened = Parameters<Parameters<typeof withPage>[2]>[0]
-
 /** What the loaded page shows and did; requests counted from `firstRequest` on. */
-const seenIn = async ({ page, requests, dialogs, console }: Opened, firstRequest = 0): Promise<Seen> => {
+const seenIn = async ({ page, requests, dialogs, console }: OpenedPage, firstRequest = 0): Promise<Seen> => {
   await page.mouse.move(200, 200)
   await page.waitForTimeout(250)
   const dom = await page.evaluate((live) => ({
@@ -66,7 +64,8 @@ const seenIn = async ({ page, requests, dialogs, console }: Opened, firstRequest
   }
 }
 
-const inspect = (browser: Browser, url: string): Promise<Seen> => withPage(browser, url, (opened) => seenIn(opened))
+/** A page no payload ran on, loaded into the file's tab (its record starts with it). */
+const inspect = async (tab: Tab, url: string): Promise<Seen> => seenIn(await tab.open(url))
 
 /** The checks every built page must pass. */
 const assertInert = (t: Test, seen: Seen, allowedRequests: string[] = []): void => {
@@ -99,15 +98,24 @@ const NO_CHROMIUM = hasChromium() ? false : 'chromium is not installed at /usr/b
 if (NO_CHROMIUM && process.env.CI) t.fail('chromium is missing in CI: .ci/run installs it')
 
 let launched: Promise<Browser> | null = null
+/**
+ * The pages that must be inert are loaded one after another into one tab (one renderer process),
+ * each with its own record of what it did; the two pages that are to run script (planted, broken)
+ * get a fresh context each.
+ */
+let tab: Promise<Tab> | null = null
 t.teardown(async () => {
+  if (tab) await (await tab).close()
   if (launched) await (await launched).close()
 })
 
-/** A test with the file's one browser (launched on first use); skipped with a reason when chromium is missing. */
-const browserTest = (name: string, fn: (t: Test, browser: Browser) => Promise<void>): void => {
+/** A test with the file's one browser and tab (opened on first use); skipped with a reason when chromium is missing. */
+const browserTest = (name: string, fn: (t: Test, chromium: { browser: Browser; tab: Tab }) => Promise<void>): void => {
   t.test(name, { skip: NO_CHROMIUM }, async (t) => {
     launched ??= launchChromium()
-    await fn(t, await launched)
+    const browser = await launched
+    tab ??= openTab(browser)
+    await fn(t, { browser, tab: await tab })
   })
 }
 
@@ -120,95 +128,94 @@ t.test('the corpus holds its raw bytes (a careless writer\'s NUL, invalid UTF-8,
   t.ok(readFileSync(fixture('hostile/access.log'), 'utf8').split('\n').some((line) => line.length > 8192), 'an 8 KB line')
 })
 
-browserTest('the storefront rows of the corpus: payloads in IP, user, referer, UA, raw line; 8 KB URLs', async (t, browser) => {
+browserTest('the storefront rows of the corpus: payloads in IP, user, referer, UA, raw line; 8 KB URLs', async (t, { tab }) => {
   const dir = t.testdir({})
   const page = await buildPage(t, dir, 'default', CORPUS)
-  const seen = await inspect(browser, pathToFileURL(page).href)
+  const seen = await inspect(tab, pathToFileURL(page).href)
   assertInert(t, seen)
   assertCspFirst(t, readFileSync(page, 'utf8'), seen, CSP)
   assertShown(t, seen.text, SHOWN_BY_DEFAULT)
 })
 
-browserTest('every row (--any-url, any method and status): payloads in the URL and the method', async (t, browser) => {
+browserTest('every row (--any-url, any method and status): payloads in the URL and the method', async (t, { tab }) => {
   const dir = t.testdir({})
   const page = await buildPage(t, dir, 'every-row', [...EVERY_ROW, ...CORPUS])
-  const seen = await inspect(browser, pathToFileURL(page).href)
+  const seen = await inspect(tab, pathToFileURL(page).href)
   assertInert(t, seen)
   assertCspFirst(t, readFileSync(page, 'utf8'), seen, CSP)
   assertShown(t, seen.text, [...SHOWN_BY_DEFAULT, ...SHOWN_WITH_ANY_URL])
 })
 
-browserTest('JSON lines: hostile text in the client address, virtual host, X-Forwarded-For, URL and headers', async (t, browser) => {
+browserTest('JSON lines: hostile text in the client address, virtual host, X-Forwarded-For, URL and headers', async (t, { tab }) => {
   const dir = t.testdir({})
   const page = await buildPage(t, dir, 'json', ['--log-format', 'json', ...EVERY_ROW, fixture('hostile/access.ndjson')])
-  const seen = await inspect(browser, pathToFileURL(page).href)
+  const seen = await inspect(tab, pathToFileURL(page).href)
   assertInert(t, seen)
   t.match(seen.text, /\b2 results found\b/, 'a method that is not an HTTP token is no request, so never a row')
   t.notOk(seen.text.includes('__pwned=44'), 'that line is not on the page at all')
   assertShown(t, seen.text, SHOWN_FROM_JSON)
 })
 
-browserTest('hostile search criteria are shown inert in the sidebar', async (t, browser) => {
+browserTest('hostile search criteria are shown inert in the sidebar', async (t, { tab }) => {
   const dir = t.testdir({})
   const url = '<script>window.__pwned=1'
   const ip = '192.0.2.1'
   const page = await buildPage(t, dir, 'search', [...EVERY_ROW, '--url', url, '--ip', ip, ...CORPUS])
-  const shown = await withPage(browser, pathToFileURL(page).href, async ({ page: p }) =>
-    p.evaluate(() => ['#search-url', '#search-ip'].map((id) => document.querySelector<HTMLInputElement>(id)?.value)))
+  const opened = await tab.open(pathToFileURL(page).href)
+  const shown = await opened.page.evaluate(() => ['#search-url', '#search-ip'].map((id) => document.querySelector<HTMLInputElement>(id)?.value))
   t.strictSame(shown, [url, ip], 'the --url and --ip values are shown as they were given')
-  const seen = await inspect(browser, pathToFileURL(page).href)
+  const seen = await seenIn(opened)
   assertInert(t, seen)
   t.match(seen.text, /\b2 results found\b/, 'the rows of 192.0.2.11 and 192.0.2.14')
   assertShown(t, seen.text, ['/<script>window.__pwned=11</script>', '/</style></title></textarea><script>window.__pwned=14</script>'])
 })
 
-browserTest('hostile PHP notices in the preface', async (t, browser) => {
+browserTest('hostile PHP notices in the preface', async (t, { tab }) => {
   const dir = t.testdir({})
   const page = await buildPage(t, dir, 'notices', ['--notices', fixture('hostile/notices.log'), ...CORPUS])
-  const seen = await inspect(browser, pathToFileURL(page).href)
+  const seen = await inspect(tab, pathToFileURL(page).href)
   assertInert(t, seen)
   assertCspFirst(t, readFileSync(page, 'utf8'), seen, CSP)
   t.strictSame(seen.text.split('\n').slice(0, SHOWN_IN_NOTICES.length), SHOWN_IN_NOTICES, 'the notices are the first lines, as text')
 })
 
-browserTest('a --out-dir site: the index and every profile page', async (t, browser) => {
+browserTest('a --out-dir site: the index and every profile page', async (t, { tab }) => {
   const dir = t.testdir({})
   const r = await runCli(['build', ...EVERY_ROW, '-n', '100', '--tz', 'UTC', '--out-dir', `${dir}/site`, ...CORPUS])
   t.equal(r.code, 0, r.stderr)
   const css = pathToFileURL(`${dir}/site/profile-search.css`).href
   const profiles = readdirSync(`${dir}/site/profiles`)
   t.equal(profiles.length, 22, 'one page per row')
-  await withPage(browser, pathToFileURL(`${dir}/site/index.html`).href, async (opened) => {
-    const index = await seenIn(opened)
-    assertInert(t, index, [css])
-    assertCspFirst(t, readFileSync(`${dir}/site/index.html`, 'utf8'), index, SITE_CSP)
-    assertShown(t, index.text, SHOWN_WITH_ANY_URL)
-    let shown = ''
-    for (const name of profiles) {
-      const firstRequest = opened.requests.length
-      await opened.page.goto(pathToFileURL(`${dir}/site/profiles/${name}`).href, { waitUntil: 'load' })
-      const seen = await seenIn(opened, firstRequest)
-      t.strictSame([seen.dialogs, seen.pwned, seen.requests, seen.console, seen.live, seen.handlers],
-        [[], 'undefined', [css], [], [], []], `profiles/${name} is inert`)
-      shown += seen.text
-    }
-    assertShown(t, shown, [...SHOWN_BY_DEFAULT, ...SHOWN_WITH_ANY_URL])
-  })
+  const opened = await tab.open(pathToFileURL(`${dir}/site/index.html`).href)
+  const index = await seenIn(opened)
+  assertInert(t, index, [css])
+  assertCspFirst(t, readFileSync(`${dir}/site/index.html`, 'utf8'), index, SITE_CSP)
+  assertShown(t, index.text, SHOWN_WITH_ANY_URL)
+  let shown = ''
+  for (const name of profiles) {
+    const firstRequest = opened.requests.length
+    await opened.page.goto(pathToFileURL(`${dir}/site/profiles/${name}`).href, { waitUntil: 'load' })
+    const seen = await seenIn(opened, firstRequest)
+    t.strictSame([seen.dialogs, seen.pwned, seen.requests, seen.console, seen.live, seen.handlers],
+      [[], 'undefined', [css], [], [], []], `profiles/${name} is inert`)
+    shown += seen.text
+  }
+  assertShown(t, shown, [...SHOWN_BY_DEFAULT, ...SHOWN_WITH_ANY_URL])
 })
 
-browserTest('the escaping alone is enough: the page without its CSP is just as inert', async (t, browser) => {
+browserTest('the escaping alone is enough: the page without its CSP is just as inert', async (t, { tab }) => {
   const dir = t.testdir({})
   const page = await buildPage(t, dir, 'every-row', [...EVERY_ROW, ...CORPUS])
   const html = readFileSync(page, 'utf8')
   const meta = `<meta http-equiv="Content-Security-Policy" content="${CSP}">\n`
   t.equal(html.split(meta).length, 2, 'the CSP meta is there once')
   writeFileSync(`${dir}/no-csp.html`, html.replace(meta, ''))
-  const seen = await inspect(browser, pathToFileURL(`${dir}/no-csp.html`).href)
+  const seen = await inspect(tab, pathToFileURL(`${dir}/no-csp.html`).href)
   assertInert(t, seen)
   assertShown(t, seen.text, [...SHOWN_BY_DEFAULT, ...SHOWN_WITH_ANY_URL])
 })
 
-browserTest('the CSP alone blocks planted script, handlers and loads', async (t, browser) => {
+browserTest('the CSP alone blocks planted script, handlers and loads', async (t, { browser }) => {
   const dir = t.testdir({})
   const html = readFileSync(await buildPage(t, dir, 'default', CORPUS), 'utf8')
   const meta = `<meta http-equiv="Content-Security-Policy" content="${CSP}">\n`
@@ -226,10 +233,10 @@ browserTest('the CSP alone blocks planted script, handlers and loads', async (t,
   })
 })
 
-browserTest('the checks catch a real injection (the same payloads, unescaped, without CSP)', async (t, browser) => {
+browserTest('the checks catch a real injection (the same payloads, unescaped, without CSP)', async (t, { browser }) => {
   const dir = t.testdir({})
   writeFileSync(`${dir}/broken.html`, `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n${PLANTED_HEAD}</head>\n<body>\n${PLANTED_BODY}</body>\n</html>\n`)
-  const seen = await inspect(browser, pathToFileURL(`${dir}/broken.html`).href)
+  const seen = await withPage(browser, pathToFileURL(`${dir}/broken.html`).href, (opened) => seenIn(opened))
   t.equal(seen.pwned, 'string', 'a global was set')
   t.strictSame(seen.dialogs, ['1'])
   t.ok(seen.requests.includes('http://127.0.0.1:9/x.png'), 'a request was made')

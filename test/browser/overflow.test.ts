@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
-import { hasChromium, launchChromium } from '../helpers/browser.js'
+import { hasChromium, launchChromium, withTab } from '../helpers/browser.js'
 import { runCli } from '../helpers/run-cli.js'
 
 /** One letter under 300 stacked acute accents (U+0301): narrow, but one cluster. */
@@ -59,13 +59,10 @@ if (!hasChromium()) {
     ]
     const newestFirst = [...REQUESTS].reverse().map(({ url, referer, userAgent }) => ({ url, referer, userAgent }))
 
-    for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 })
-      // tsx keeps function names by wrapping them in `__name(fn, "name")`, and the function given to
-      // page.evaluate carries those calls into the page (see helpers/browser.ts): give the page one.
-      await context.addInitScript('globalThis.__name = (fn) => fn')
-      try {
-        const page = await context.newPage()
+    // one tab: at each width the pages are loaded again into it
+    await withTab(browser, async ({ page }) => {
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 })
         const shownOn: Record<string, Shown['details']> = {}
         for (const { name, path, details } of pages) {
           await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
@@ -86,9 +83,7 @@ if (!hasChromium()) {
         // the payloads are on the pages whole, so the check above measured them
         t.strictSame(shownOn['the single page'], newestFirst, `at ${width} px: every value is drawn as logged`)
         t.strictSame(profiles.flatMap((file) => shownOn[`profiles/${file}`] ?? []).sort(byUrl), [...newestFirst].sort(byUrl), `at ${width} px: each profile page draws its values as logged`)
-      } finally {
-        await context.close()
       }
-    }
+    }, { deviceScaleFactor: 1 })
   })
 }

@@ -2,8 +2,9 @@
  * Real headless Chromium (Debian's `chromium`, driven by playwright-core; no
  * downloaded browser). `npm test` starts one browser for the whole run and
  * names it in PROFILER_SEARCH_BROWSER; a test file run alone launches its own.
- * Each check gets a fresh context with JavaScript on, so a script that
- * slipped through would run.
+ * Every context has JavaScript on, so a script that slipped through would run.
+ * withPage gives one document a fresh context; withTab loads a series of
+ * documents into one tab, each with its own record of what it did.
  */
 
 import { existsSync, readFileSync } from 'node:fs'
@@ -36,23 +37,35 @@ export interface OpenedPage {
   console: string[]
 }
 
+export interface Tab {
+  /** The one page of the tab's context, for checks that drive it (clicks, viewport, media). */
+  page: Page
+  /**
+   * Loads `url` into the tab and waits for its load event. What it returns records only what
+   * happens from then on (until the next `open`): the requests after this document's own one,
+   * the dialogs (each dismissed), the console messages and page errors.
+   */
+  open: (url: string) => Promise<OpenedPage>
+  /** Closes the tab's context. */
+  close: () => Promise<void>
+}
+
 /**
- * Opens `url` (a `file://` URL or a loopback http URL) in a fresh context and
- * passes it to `check`; the context is closed afterwards.
+ * A fresh context with JavaScript on and one page in it, as a Tab that loads one document after
+ * another. A new context costs Chromium a renderer process (about a second of CPU), a document
+ * loaded into the same tab a small part of that. Each document still gets a new window (its own
+ * globals); anything a document did after the next was opened is counted against the next,
+ * never lost.
  */
-export const withPage = async <T>(
-  browser: Browser,
-  url: string,
-  check: (opened: OpenedPage) => Promise<T>,
-  options: BrowserContextOptions = {},
-): Promise<T> => {
+export const openTab = async (browser: Browser, options: BrowserContextOptions = {}): Promise<Tab> => {
   const context = await browser.newContext({ javaScriptEnabled: true, ...options })
-  // Tests run through tsx, whose esbuild keeps function names by wrapping them in `__name(fn, "name")`;
-  // functions passed to page.evaluate carry those calls into the page, so give the page a `__name` that does nothing.
-  await context.addInitScript('globalThis.__name = (fn) => fn')
   try {
+    // Tests run through tsx, whose esbuild keeps function names by wrapping them in `__name(fn, "name")`;
+    // functions passed to page.evaluate carry those calls into the page, so give the page a `__name` that does nothing.
+    await context.addInitScript('globalThis.__name = (fn) => fn')
     const page = await context.newPage()
-    const opened: OpenedPage = { page, requests: [], dialogs: [], console: [] }
+    let url = ''
+    let opened: OpenedPage = { page, requests: [], dialogs: [], console: [] }
     page.on('request', (request) => {
       if (request.url() !== url) opened.requests.push(request)
     })
@@ -62,9 +75,37 @@ export const withPage = async <T>(
     })
     page.on('console', (message) => opened.console.push(message.text()))
     page.on('pageerror', (error) => opened.console.push(`pageerror: ${error.message}`))
-    await page.goto(url, { waitUntil: 'load' })
-    return await check(opened)
-  } finally {
+    const open = async (next: string): Promise<OpenedPage> => {
+      url = next
+      const now: OpenedPage = { page, requests: [], dialogs: [], console: [] }
+      opened = now
+      await page.goto(next, { waitUntil: 'load' })
+      return now
+    }
+    return { page, open, close: () => context.close() }
+  } catch (error) {
     await context.close()
+    throw error
   }
 }
+
+/** A Tab (openTab) passed to `use`; its context is closed afterwards. */
+export const withTab = async <T>(browser: Browser, use: (tab: Tab) => Promise<T>, options: BrowserContextOptions = {}): Promise<T> => {
+  const tab = await openTab(browser, options)
+  try {
+    return await use(tab)
+  } finally {
+    await tab.close()
+  }
+}
+
+/**
+ * Opens `url` (a `file://` URL or a loopback http URL) in a fresh context and
+ * passes it to `check`; the context is closed afterwards.
+ */
+export const withPage = <T>(
+  browser: Browser,
+  url: string,
+  check: (opened: OpenedPage) => Promise<T>,
+  options: BrowserContextOptions = {},
+): Promise<T> => withTab(browser, async (tab) => check(await tab.open(url)), options)
