@@ -49,12 +49,16 @@ interface AxeInPage {
 }
 
 /**
- * Injects axe into the loaded page and runs every rule but LEFT_OUT. page.evaluate goes through the
- * DevTools protocol, which the page's CSP (no script at all) does not govern, so axe checks the page
- * exactly as published: no bypassCSP.
+ * Injects axe into the loaded page (once: it stays in the document while the viewport and the
+ * colour scheme change). page.evaluate goes through the DevTools protocol, which the page's CSP
+ * (no script at all) does not govern, so axe checks the page exactly as published: no bypassCSP.
  */
-const runAxe = async (page: Page): Promise<AxeFindings> => {
+const injectAxe = async (page: Page): Promise<void> => {
   await page.evaluate(AXE_SOURCE)
+}
+
+/** Runs every rule but LEFT_OUT over the page as it is laid out and styled now. */
+const runAxe = async (page: Page): Promise<AxeFindings> => {
   const { results, wanted } = await page.evaluate(async (leftOut) => {
     const { axe } = window as unknown as { axe: AxeInPage }
     const all = axe.getRules().map((rule) => rule.ruleId)
@@ -107,25 +111,31 @@ if (!hasChromium()) {
 
   t.test('axe finds no violation on any page, light and dark, 1280 and 390 px', async (t) => {
     const pages = await buildPages(t.testdir({}))
-    for (const colorScheme of SCHEMES) {
-      for (const width of WIDTHS) {
-        // one context per scheme and width, its pages opened one after another in one tab
-        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, deviceScaleFactor: 1 })
-        try {
-          const page = await context.newPage()
-          for (const { name, path } of pages) {
+    // Each page is loaded once and axe injected into it once; then every view is that same document
+    // relaid out at the width and restyled for the scheme (the media queries are evaluated afresh),
+    // and axe runs over it as it is drawn then.
+    const context = await browser.newContext({ deviceScaleFactor: 1 })
+    try {
+      const page = await context.newPage()
+      for (const { name, path } of pages) {
+        await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+        await injectAxe(page)
+        for (const colorScheme of SCHEMES) {
+          for (const width of WIDTHS) {
             const view = `${name} at ${width} px, ${colorScheme}`
-            await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
-            t.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), colorScheme === 'dark', `${view}: the scheme applies`)
+            await page.setViewportSize({ width, height: 900 })
+            await page.emulateMedia({ colorScheme })
+            t.strictSame(await page.evaluate(() => [matchMedia('(prefers-color-scheme: dark)').matches, innerWidth]),
+              [colorScheme === 'dark', width], `${view}: the scheme applies`)
             const { violations, passed, notRun } = await runAxe(page)
             t.strictSame(violations, [], `${view}: axe finds no violation`)
             t.strictSame(notRun, [], `${view}: every rule ran`)
             t.strictSame(MUST_PASS.filter((rule) => !passed.includes(rule)), [], `${view}: the structure and contrast rules ran and passed`)
           }
-        } finally {
-          await context.close()
         }
       }
+    } finally {
+      await context.close()
     }
   })
 }

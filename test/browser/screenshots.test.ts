@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
 import t from 'tap'
-import { hasChromium, launchChromium, withPage } from '../helpers/browser.js'
+import { hasChromium, launchChromium, withTab } from '../helpers/browser.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import { contrastRatio, hexRgb, parseRgb, type Rgb } from './contrast.js'
 
@@ -47,6 +47,8 @@ interface TextSample {
 }
 
 interface Layout {
+  /** Whether the page is styled for the dark scheme. */
+  dark: boolean
   viewport: number
   bodyScrollWidth: number
   scroller: { right: number; overflowX: string; clientWidth: number; tableWidth: number }
@@ -70,6 +72,7 @@ const measure = (page: Page, selectors: readonly string[]): Promise<Layout> =>
     const scroller = document.querySelector('.table-scroll') as HTMLElement
     const table = document.querySelector('table#search-results') as HTMLElement
     return {
+      dark: matchMedia('(prefers-color-scheme: dark)').matches,
       viewport: window.innerWidth,
       bodyScrollWidth: document.scrollingElement?.scrollWidth ?? 0,
       scroller: { right: box(scroller).right, overflowX: getComputedStyle(scroller).overflowX, clientWidth: scroller.clientWidth, tableWidth: box(table).width },
@@ -107,47 +110,53 @@ t.test('screenshots and DOM checks at 1280 and 390 px, light and dark', { skip: 
   const browser = await launchChromium()
   t.teardown(() => browser.close())
   const dir = t.testdir({})
-  for (const { name, args } of PAGES) {
-    const out = `${dir}/${name}.html`
-    const built = await runCli(['build', '--tz', 'UTC', ...args, '-o', out])
-    t.equal(built.code, 0, built.stderr)
-    const selectors = name === 'nginx-every-row' ? [...TEXT, ...EVERY_ROW_TEXT] : TEXT
-    for (const width of WIDTHS) {
-      for (const colorScheme of SCHEMES) {
-        const view = `${name} at ${width} px, ${colorScheme}`
-        const layout = await withPage(browser, pathToFileURL(out).href, async ({ page }) => {
+  // Each page is loaded once into the tab; every view is that document laid out again at the width
+  // and restyled for the scheme (its media queries evaluated afresh), then drawn and measured.
+  await withTab(browser, async ({ page, open }) => {
+    for (const { name, args } of PAGES) {
+      const out = `${dir}/${name}.html`
+      const built = await runCli(['build', '--tz', 'UTC', ...args, '-o', out])
+      t.equal(built.code, 0, built.stderr)
+      const selectors = name === 'nginx-every-row' ? [...TEXT, ...EVERY_ROW_TEXT] : TEXT
+      await open(pathToFileURL(out).href)
+      for (const width of WIDTHS) {
+        for (const colorScheme of SCHEMES) {
+          const view = `${name} at ${width} px, ${colorScheme}`
+          await page.setViewportSize({ width, height: 900 })
+          await page.emulateMedia({ colorScheme })
           await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` })
           if (name === 'nginx') await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}-full.png`, fullPage: true })
-          return measure(page, selectors)
-        }, { viewport: { width, height: 900 }, colorScheme, deviceScaleFactor: 1 })
+          const layout = await measure(page, selectors)
+          t.strictSame([layout.dark, layout.viewport], [colorScheme === 'dark', width], `${view}: the scheme and the width apply`)
 
-        t.ok(layout.bodyScrollWidth <= layout.viewport, `${view}: the body does not scroll sideways (${layout.bodyScrollWidth} <= ${layout.viewport})`)
-        const { scroller } = layout
-        t.ok(scroller.right <= layout.viewport, `${view}: the table container ends inside the viewport`)
-        t.ok(scroller.tableWidth <= scroller.clientWidth || ['auto', 'scroll'].includes(scroller.overflowX),
-          `${view}: the table fits (${Math.round(scroller.tableWidth)} <= ${scroller.clientWidth}) or scrolls in its container`)
-        t.ok(layout.urlCells.length > 0 && layout.urlCells.every((cell) => cell.scrollWidth <= cell.clientWidth && cell.right <= cell.tableRight + 0.5),
-          `${view}: every URL wraps inside its cell`)
-        if (name === 'nginx-every-row') {
-          const tallest = Math.max(...layout.urlCells.map((cell) => cell.height))
-          t.ok(tallest > 200, `${view}: the 9000-byte URL wraps onto many lines (${Math.round(tallest)} px)`)
-        }
-        for (let i = 1; i < layout.boxes.length; i++) {
-          const above = layout.boxes[i - 1]
-          const below = layout.boxes[i]
-          t.ok(above && below && above.bottom <= below.top + 0.5, `${view}: #${above?.id} ends before #${below?.id} begins`)
-        }
-        t.strictSame(layout.boxes.map((b) => b.id), name === 'nginx' ? ['header', 'summary', 'content'] : ['php-notices', 'header', 'summary', 'content'])
-        const found = new Set(layout.samples.map((s) => s.selector))
-        t.strictSame(selectors.filter((s) => !found.has(s)), [], `${view}: every checked kind of text is on the page`)
-        for (const sample of layout.samples) {
-          const ratio = luminanceContrast(sample)
-          const needed = sample.large ? 3 : 4.5
-          t.ok(ratio >= needed, `${view}: ${sample.selector} "${sample.text}" ${sample.color} on ${sample.background}: ${ratio.toFixed(2)} >= ${needed}`)
+          t.ok(layout.bodyScrollWidth <= layout.viewport, `${view}: the body does not scroll sideways (${layout.bodyScrollWidth} <= ${layout.viewport})`)
+          const { scroller } = layout
+          t.ok(scroller.right <= layout.viewport, `${view}: the table container ends inside the viewport`)
+          t.ok(scroller.tableWidth <= scroller.clientWidth || ['auto', 'scroll'].includes(scroller.overflowX),
+            `${view}: the table fits (${Math.round(scroller.tableWidth)} <= ${scroller.clientWidth}) or scrolls in its container`)
+          t.ok(layout.urlCells.length > 0 && layout.urlCells.every((cell) => cell.scrollWidth <= cell.clientWidth && cell.right <= cell.tableRight + 0.5),
+            `${view}: every URL wraps inside its cell`)
+          if (name === 'nginx-every-row') {
+            const tallest = Math.max(...layout.urlCells.map((cell) => cell.height))
+            t.ok(tallest > 200, `${view}: the 9000-byte URL wraps onto many lines (${Math.round(tallest)} px)`)
+          }
+          for (let i = 1; i < layout.boxes.length; i++) {
+            const above = layout.boxes[i - 1]
+            const below = layout.boxes[i]
+            t.ok(above && below && above.bottom <= below.top + 0.5, `${view}: #${above?.id} ends before #${below?.id} begins`)
+          }
+          t.strictSame(layout.boxes.map((b) => b.id), name === 'nginx' ? ['header', 'summary', 'content'] : ['php-notices', 'header', 'summary', 'content'])
+          const found = new Set(layout.samples.map((s) => s.selector))
+          t.strictSame(selectors.filter((s) => !found.has(s)), [], `${view}: every checked kind of text is on the page`)
+          for (const sample of layout.samples) {
+            const ratio = luminanceContrast(sample)
+            const needed = sample.large ? 3 : 4.5
+            t.ok(ratio >= needed, `${view}: ${sample.selector} "${sample.text}" ${sample.color} on ${sample.background}: ${ratio.toFixed(2)} >= ${needed}`)
+          }
         }
       }
     }
-  }
+  }, { deviceScaleFactor: 1 })
 })
 
 t.test('the contrast math: WCAG reference values and the original label colours', async (t) => {
