@@ -11,9 +11,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import type { AxeResults, RunOptions } from 'axe-core'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import t from 'tap'
-import { hasChromium, launchChromium } from '../helpers/browser.js'
+import { launchChromium, NO_CHROMIUM } from '../helpers/browser.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -103,39 +103,34 @@ const buildPages = async (dir: string): Promise<BuiltPage[]> => {
   return pages
 }
 
-if (!hasChromium()) {
-  t.plan(0, 'Chromium is not installed at /usr/bin/chromium (set CHROMIUM_PATH, or apt-get install chromium)')
-} else {
-  const browser: Browser = await launchChromium()
+t.test('axe finds no violation on any page, light and dark, 1280 and 390 px', { skip: NO_CHROMIUM }, async (t) => {
+  const browser = await launchChromium()
   t.teardown(() => browser.close())
-
-  t.test('axe finds no violation on any page, light and dark, 1280 and 390 px', async (t) => {
-    const pages = await buildPages(t.testdir({}))
-    // Each page is loaded once and axe injected into it once; then every view is that same document
-    // relaid out at the width and restyled for the scheme (the media queries are evaluated afresh),
-    // and axe runs over it as it is drawn then.
-    const context = await browser.newContext({ deviceScaleFactor: 1 })
-    try {
-      const page = await context.newPage()
-      for (const { name, path } of pages) {
-        await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
-        await injectAxe(page)
-        for (const colorScheme of SCHEMES) {
-          for (const width of WIDTHS) {
-            const view = `${name} at ${width} px, ${colorScheme}`
-            await page.setViewportSize({ width, height: 900 })
-            await page.emulateMedia({ colorScheme })
-            t.strictSame(await page.evaluate(() => [matchMedia('(prefers-color-scheme: dark)').matches, innerWidth]),
-              [colorScheme === 'dark', width], `${view}: the scheme applies`)
-            const { violations, passed, notRun } = await runAxe(page)
-            t.strictSame(violations, [], `${view}: axe finds no violation`)
-            t.strictSame(notRun, [], `${view}: every rule ran`)
-            t.strictSame(MUST_PASS.filter((rule) => !passed.includes(rule)), [], `${view}: the structure and contrast rules ran and passed`)
-          }
+  const pages = await buildPages(t.testdir({}))
+  // Each page is loaded once and axe injected into it once; then every view is that same document
+  // relaid out at the width and restyled for the scheme (the media queries are evaluated afresh),
+  // and axe runs over it as it is drawn then.
+  const context = await browser.newContext({ deviceScaleFactor: 1 })
+  try {
+    const page = await context.newPage()
+    for (const { name, path } of pages) {
+      await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+      await injectAxe(page)
+      for (const colorScheme of SCHEMES) {
+        for (const width of WIDTHS) {
+          const view = `${name} at ${width} px, ${colorScheme}`
+          await page.setViewportSize({ width, height: 900 })
+          await page.emulateMedia({ colorScheme })
+          t.strictSame(await page.evaluate(() => [matchMedia('(prefers-color-scheme: dark)').matches, innerWidth]),
+            [colorScheme === 'dark', width], `${view}: the scheme applies`)
+          const { violations, passed, notRun } = await runAxe(page)
+          t.strictSame(violations, [], `${view}: axe finds no violation`)
+          t.strictSame(notRun, [], `${view}: every rule ran`)
+          t.strictSame(MUST_PASS.filter((rule) => !passed.includes(rule)), [], `${view}: the structure and contrast rules ran and passed`)
         }
       }
-    } finally {
-      await context.close()
     }
-  })
-}
+  } finally {
+    await context.close()
+  }
+})

@@ -11,9 +11,8 @@
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import type { Browser } from 'playwright-core'
 import t, { type Test } from 'tap'
-import { hasChromium, launchChromium, openTab, withPage, type OpenedPage, type Tab } from '../helpers/browser.js'
+import { fileBrowser, hasChromium, withPage, type FileBrowser, type OpenedPage, type Tab } from '../helpers/browser.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import { SHOWN_BY_DEFAULT, SHOWN_FROM_JSON, SHOWN_IN_NOTICES, SHOWN_WITH_ANY_URL } from './hostile-payloads.js'
 
@@ -97,26 +96,16 @@ const buildPage = async (t: Test, dir: string, name: string, args: string[]): Pr
 const NO_CHROMIUM = hasChromium() ? false : 'chromium is not installed at /usr/bin/chromium (.ci/run installs it)'
 if (NO_CHROMIUM && process.env.CI) t.fail('chromium is missing in CI: .ci/run installs it')
 
-let launched: Promise<Browser> | null = null
 /**
- * The pages that must be inert are loaded one after another into one tab (one renderer process),
- * each with its own record of what it did; the two pages that are to run script (planted, broken)
- * get a fresh context each.
+ * The file's browser and tab (opened on first use): the pages that must be inert are loaded one
+ * after another into the tab, each with its own record of what it did; the two pages that are to
+ * run script (planted, broken) get a fresh context each.
  */
-let tab: Promise<Tab> | null = null
-t.teardown(async () => {
-  if (tab) await (await tab).close()
-  if (launched) await (await launched).close()
-})
+const chromium = fileBrowser(t)
 
-/** A test with the file's one browser and tab (opened on first use); skipped with a reason when chromium is missing. */
-const browserTest = (name: string, fn: (t: Test, chromium: { browser: Browser; tab: Tab }) => Promise<void>): void => {
-  t.test(name, { skip: NO_CHROMIUM }, async (t) => {
-    launched ??= launchChromium()
-    const browser = await launched
-    tab ??= openTab(browser)
-    await fn(t, { browser, tab: await tab })
-  })
+/** A test with the file's browser and tab; skipped with a reason when chromium is missing. */
+const browserTest = (name: string, fn: (t: Test, chromium: FileBrowser) => Promise<void>): void => {
+  t.test(name, { skip: NO_CHROMIUM }, async (t) => fn(t, await chromium()))
 }
 
 t.test('the corpus holds its raw bytes (a careless writer\'s NUL, invalid UTF-8, U+202E, ESC, CR, CRLF)', async (t) => {

@@ -6,78 +6,71 @@
 import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
-import { hasChromium, launchChromium, openTab } from '../helpers/browser.js'
+import { fileBrowser, NO_CHROMIUM } from '../helpers/browser.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import {
   ERROR_LOG_PREFACE, NGINX_PREFACE, phpFixture, SCREEN_HTML_FLOATS, SCREEN_TEXT_FLOATS, screenPreface,
 } from '../unit/notices/php-fixtures.js'
 
-if (!hasChromium()) {
-  t.plan(0, 'Chromium is not installed at /usr/bin/chromium (set CHROMIUM_PATH, or apt-get install chromium)')
-} else {
-  const browser = await launchChromium()
-  // one tab for every page of the file, each page with its own record of requests and dialogs
-  const tab = await openTab(browser)
-  t.teardown(async () => {
-    await tab.close()
-    await browser.close()
-  })
+// one tab for every page of the file, each page with its own record of requests and dialogs
+const chromium = fileBrowser(t)
 
-  const cases: [string, string[]][] = [
-    ['error_log', ERROR_LOG_PREFACE],
-    ['screen-text.txt', screenPreface(SCREEN_TEXT_FLOATS)],
-    ['screen-html.html', screenPreface(SCREEN_HTML_FLOATS)],
-    ['nginx-error.log', NGINX_PREFACE],
-    ['apache-error.log', ERROR_LOG_PREFACE],
-    ['apache-mod_php-error.log', ERROR_LOG_PREFACE],
-  ]
-  for (const [file, expected] of cases) {
-    t.test(`${file}: the first visible lines are exactly its notices`, async (t) => {
-      const dir = t.testdir({})
-      const out = `${dir}/page.html`
-      const r = await runCli(['build', fixture('nginx/access.log'), '--notices', phpFixture(file), '-o', out])
-      t.equal(r.code, 0)
-      const url = pathToFileURL(out).href
-      const { page, requests, dialogs } = await tab.open(url)
-      const { text, mode, firstTop, headerTop } = await page.evaluate(() => ({
-        text: document.body.innerText,
-        mode: document.compatMode,
-        firstTop: document.querySelector('.php-notice')?.getBoundingClientRect().top ?? -1,
-        headerTop: document.querySelector('#header')?.getBoundingClientRect().top ?? -1,
-      }))
-      t.ok(text.startsWith('Deprecated:'), 'body text starts with Deprecated:')
-      t.strictSame(text.split('\n').slice(0, expected.length), expected, 'the first lines are the notices')
-      t.equal(text.split('\n')[expected.length], 'Profiler', 'then the Profiler header')
-      t.equal(mode, 'CSS1Compat', 'standards mode')
-      t.ok(firstTop >= 0 && firstTop < headerTop, 'the notices are drawn above the header')
-      t.strictSame(requests.map((q) => q.url()), [], 'no request besides the document')
-      t.strictSame(dialogs, [])
-      t.ok(readFileSync(out, 'utf8').startsWith('<!DOCTYPE html>'))
-    })
-  }
-
-  t.test('hostile notice text stays text', async (t) => {
-    const dir = t.testdir({
-      'error.log': [
-        '[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  <img src=x onerror="window.__pwned=1"> &lt;b&gt; in /var/www/a\u202e.php on line 7',
-        '[22-Nov-2026 10:00:01 UTC] PHP Deprecated:  </div></body><script>window.__pwned=2</script> in /b.php on line 8',
-        '',
-      ].join('\n'),
-    })
+const cases: [string, string[]][] = [
+  ['error_log', ERROR_LOG_PREFACE],
+  ['screen-text.txt', screenPreface(SCREEN_TEXT_FLOATS)],
+  ['screen-html.html', screenPreface(SCREEN_HTML_FLOATS)],
+  ['nginx-error.log', NGINX_PREFACE],
+  ['apache-error.log', ERROR_LOG_PREFACE],
+  ['apache-mod_php-error.log', ERROR_LOG_PREFACE],
+]
+for (const [file, expected] of cases) {
+  t.test(`${file}: the first visible lines are exactly its notices`, { skip: NO_CHROMIUM }, async (t) => {
+    const { tab } = await chromium()
+    const dir = t.testdir({})
     const out = `${dir}/page.html`
-    t.equal((await runCli(['build', fixture('nginx/access.log'), '--notices', `${dir}/error.log`, '-o', out])).code, 0)
-    const { page, requests, dialogs } = await tab.open(pathToFileURL(out).href)
-    const { lines, pwned } = await page.evaluate(() => ({
-      lines: document.body.innerText.split('\n').slice(0, 3),
-      pwned: (window as unknown as { __pwned?: number }).__pwned,
+    const r = await runCli(['build', fixture('nginx/access.log'), '--notices', phpFixture(file), '-o', out])
+    t.equal(r.code, 0)
+    const url = pathToFileURL(out).href
+    const { page, requests, dialogs } = await tab.open(url)
+    const { text, mode, firstTop, headerTop } = await page.evaluate(() => ({
+      text: document.body.innerText,
+      mode: document.compatMode,
+      firstTop: document.querySelector('.php-notice')?.getBoundingClientRect().top ?? -1,
+      headerTop: document.querySelector('#header')?.getBoundingClientRect().top ?? -1,
     }))
-    t.strictSame(lines, [
-      'Deprecated: <img src=x onerror="window.__pwned=1"> &lt;b&gt; in /var/www/a<U+202E>.php on line 7',
-      'Deprecated: </div></body><script>window.__pwned=2</script> in /b.php on line 8',
-      'Profiler',
-    ])
-    t.equal(pwned, undefined, 'nothing ran')
-    t.strictSame(requests.map((q) => q.url()), [])
+    t.ok(text.startsWith('Deprecated:'), 'body text starts with Deprecated:')
+    t.strictSame(text.split('\n').slice(0, expected.length), expected, 'the first lines are the notices')
+    t.equal(text.split('\n')[expected.length], 'Profiler', 'then the Profiler header')
+    t.equal(mode, 'CSS1Compat', 'standards mode')
+    t.ok(firstTop >= 0 && firstTop < headerTop, 'the notices are drawn above the header')
+    t.strictSame(requests.map((q) => q.url()), [], 'no request besides the document')
     t.strictSame(dialogs, [])
+    t.ok(readFileSync(out, 'utf8').startsWith('<!DOCTYPE html>'))
   })
 }
+
+t.test('hostile notice text stays text', { skip: NO_CHROMIUM }, async (t) => {
+  const { tab } = await chromium()
+  const dir = t.testdir({
+    'error.log': [
+      '[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  <img src=x onerror="window.__pwned=1"> &lt;b&gt; in /var/www/a\u202e.php on line 7',
+      '[22-Nov-2026 10:00:01 UTC] PHP Deprecated:  </div></body><script>window.__pwned=2</script> in /b.php on line 8',
+      '',
+    ].join('\n'),
+  })
+  const out = `${dir}/page.html`
+  t.equal((await runCli(['build', fixture('nginx/access.log'), '--notices', `${dir}/error.log`, '-o', out])).code, 0)
+  const { page, requests, dialogs } = await tab.open(pathToFileURL(out).href)
+  const { lines, pwned } = await page.evaluate(() => ({
+    lines: document.body.innerText.split('\n').slice(0, 3),
+    pwned: (window as unknown as { __pwned?: number }).__pwned,
+  }))
+  t.strictSame(lines, [
+    'Deprecated: <img src=x onerror="window.__pwned=1"> &lt;b&gt; in /var/www/a<U+202E>.php on line 7',
+    'Deprecated: </div></body><script>window.__pwned=2</script> in /b.php on line 8',
+    'Profiler',
+  ])
+  t.equal(pwned, undefined, 'nothing ran')
+  t.strictSame(requests.map((q) => q.url()), [])
+  t.strictSame(dialogs, [])
+})

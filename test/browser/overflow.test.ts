@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
-import { hasChromium, launchChromium, withTab } from '../helpers/browser.js'
+import { launchChromium, NO_CHROMIUM, withTab } from '../helpers/browser.js'
 import { runCli } from '../helpers/run-cli.js'
 
 /** One letter under 300 stacked acute accents (U+0301): narrow, but one cluster. */
@@ -38,52 +38,47 @@ interface Shown {
   details: { url: string; referer: string; userAgent: string }[]
 }
 
-if (!hasChromium()) {
-  t.plan(0, 'Chromium is not installed at /usr/bin/chromium (set CHROMIUM_PATH, or apt-get install chromium)')
-} else {
+t.test('unbreakable values wrap or clip inside their box: the body never scrolls sideways', { skip: NO_CHROMIUM }, async (t) => {
   const browser = await launchChromium()
   t.teardown(() => browser.close())
+  const dir = t.testdir({ 'access.log': LOG })
+  for (const args of [['-o', `${dir}/page.html`], ['--out-dir', `${dir}/site`]]) {
+    const built = await runCli(['build', '--any-url', `${dir}/access.log`, ...args])
+    t.equal(built.code, 0, `build ${args[0]}: exit 0 ${built.stderr}`)
+  }
+  const profiles = readdirSync(`${dir}/site/profiles`).sort()
+  t.equal(profiles.length, REQUESTS.length, 'a profile page per line')
+  const pages = [
+    { name: 'the single page', path: `${dir}/page.html`, details: REQUESTS.length },
+    { name: 'the --out-dir index', path: `${dir}/site/index.html`, details: 0 },
+    ...profiles.map((file) => ({ name: `profiles/${file}`, path: `${dir}/site/profiles/${file}`, details: 1 })),
+  ]
+  const newestFirst = [...REQUESTS].reverse().map(({ url, referer, userAgent }) => ({ url, referer, userAgent }))
 
-  t.test('unbreakable values wrap or clip inside their box: the body never scrolls sideways', async (t) => {
-    const dir = t.testdir({ 'access.log': LOG })
-    for (const args of [['-o', `${dir}/page.html`], ['--out-dir', `${dir}/site`]]) {
-      const built = await runCli(['build', '--any-url', `${dir}/access.log`, ...args])
-      t.equal(built.code, 0, `build ${args[0]}: exit 0 ${built.stderr}`)
-    }
-    const profiles = readdirSync(`${dir}/site/profiles`).sort()
-    t.equal(profiles.length, REQUESTS.length, 'a profile page per line')
-    const pages = [
-      { name: 'the single page', path: `${dir}/page.html`, details: REQUESTS.length },
-      { name: 'the --out-dir index', path: `${dir}/site/index.html`, details: 0 },
-      ...profiles.map((file) => ({ name: `profiles/${file}`, path: `${dir}/site/profiles/${file}`, details: 1 })),
-    ]
-    const newestFirst = [...REQUESTS].reverse().map(({ url, referer, userAgent }) => ({ url, referer, userAgent }))
-
-    // one tab: at each width the pages are loaded again into it
-    await withTab(browser, async ({ page }) => {
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 })
-        const shownOn: Record<string, Shown['details']> = {}
-        for (const { name, path, details } of pages) {
-          await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
-          const shown: Shown = await page.evaluate(() => ({
-            scrollWidth: document.documentElement.scrollWidth,
-            innerWidth: window.innerWidth,
-            // a listing's details are its sections below the table; a profile page is one detail
-            details: [...document.querySelectorAll(document.getElementById('search-results') ? '.profile-detail' : 'main')].map((detail) => {
-              const value = (label: string): string =>
-                [...detail.querySelectorAll('dl.log-fields dt')].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent ?? ''
-              return { url: detail.querySelector('h3, #summary h2')?.textContent ?? '', referer: value('Referer'), userAgent: value('User agent') }
-            }),
-          }))
-          t.ok(shown.scrollWidth <= shown.innerWidth, `${name} at ${width} px: the body does not scroll sideways (${shown.scrollWidth} <= ${shown.innerWidth})`)
-          t.equal(shown.details.length, details, `${name} at ${width} px: its detail sections`)
-          shownOn[name] = shown.details
-        }
-        // the payloads are on the pages whole, so the check above measured them
-        t.strictSame(shownOn['the single page'], newestFirst, `at ${width} px: every value is drawn as logged`)
-        t.strictSame(profiles.flatMap((file) => shownOn[`profiles/${file}`] ?? []).sort(byUrl), [...newestFirst].sort(byUrl), `at ${width} px: each profile page draws its values as logged`)
+  // one tab: at each width the pages are loaded again into it
+  await withTab(browser, async ({ page }) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 })
+      const shownOn: Record<string, Shown['details']> = {}
+      for (const { name, path, details } of pages) {
+        await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+        const shown: Shown = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+          // a listing's details are its sections below the table; a profile page is one detail
+          details: [...document.querySelectorAll(document.getElementById('search-results') ? '.profile-detail' : 'main')].map((detail) => {
+            const value = (label: string): string =>
+              [...detail.querySelectorAll('dl.log-fields dt')].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent ?? ''
+            return { url: detail.querySelector('h3, #summary h2')?.textContent ?? '', referer: value('Referer'), userAgent: value('User agent') }
+          }),
+        }))
+        t.ok(shown.scrollWidth <= shown.innerWidth, `${name} at ${width} px: the body does not scroll sideways (${shown.scrollWidth} <= ${shown.innerWidth})`)
+        t.equal(shown.details.length, details, `${name} at ${width} px: its detail sections`)
+        shownOn[name] = shown.details
       }
-    }, { deviceScaleFactor: 1 })
-  })
-}
+      // the payloads are on the pages whole, so the check above measured them
+      t.strictSame(shownOn['the single page'], newestFirst, `at ${width} px: every value is drawn as logged`)
+      t.strictSame(profiles.flatMap((file) => shownOn[`profiles/${file}`] ?? []).sort(byUrl), [...newestFirst].sort(byUrl), `at ${width} px: each profile page draws its values as logged`)
+    }
+  }, { deviceScaleFactor: 1 })
+})

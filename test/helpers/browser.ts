@@ -9,11 +9,20 @@
 
 import { existsSync, readFileSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core'
+import type { Test } from 'tap'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Whether the browser is installed; `.ci/run` installs it, tests skip with a reason when it is not. */
 export const hasChromium = (): boolean => existsSync(CHROMIUM)
+
+/**
+ * The reason a browser test is skipped, or false: `t.test(name, { skip: NO_CHROMIUM }, …)`. (Never
+ * `t.plan(0)`: the browser tests also run in one process, test/browser.test.ts, whose root they share.)
+ */
+export const NO_CHROMIUM: string | false = hasChromium()
+  ? false
+  : `Chromium is not installed at ${CHROMIUM} (set CHROMIUM_PATH, or apt-get install chromium)`
 
 /** How Chromium is started here (chromium-launch.json, shared with run-tests.js): headless, without network chatter. */
 export const CHROMIUM_LAUNCH = {
@@ -109,3 +118,32 @@ export const withPage = <T>(
   check: (opened: OpenedPage) => Promise<T>,
   options: BrowserContextOptions = {},
 ): Promise<T> => withTab(browser, async (tab) => check(await tab.open(url)), options)
+
+export interface FileBrowser {
+  browser: Browser
+  /** A Tab (openTab) for the file's pages, one after another. */
+  tab: Tab
+}
+
+/**
+ * A test file's browser and tab: opened when a test of the file first asks for them, closed
+ * when `t` (the file's root) ends. A file that has none of its tests run opens no browser.
+ */
+export const fileBrowser = (t: Test): (() => Promise<FileBrowser>) => {
+  let opened: Promise<FileBrowser> | null = null
+  t.teardown(async () => {
+    if (!opened) return
+    const { browser, tab } = await opened
+    await tab.close()
+    await browser.close()
+  })
+  return () => (opened ??= (async () => {
+    const browser = await launchChromium()
+    try {
+      return { browser, tab: await openTab(browser) }
+    } catch (error) {
+      await browser.close()
+      throw error
+    }
+  })())
+}
