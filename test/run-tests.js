@@ -1,13 +1,28 @@
 #!/usr/bin/env node
-// `npm test`: the bundle and tap's build of its Test class, side by side; then the tap suite
-// with its usual report, while the type check (src and tests) and the lint run beside it
-// (the suite leaves a core idle now and then: browser tests wait on Chromium). Their output
-// follows the suite's. Ends by reading the raw TAP that tap saved for each test file, with
-// one plain line: `N passed, N failed` (a failed type check or lint counts as one failure).
+// `npm test`: the bundle and, when the installed one does not match package.json, tap's build of
+// its Test class, side by side; then the tap suite with its usual report, while the type check
+// (src and tests) and the lint run beside it (the suite leaves a core idle now and then: browser
+// tests wait on Chromium, kill tests on their processes). Their output follows the suite's. Ends
+// by reading the raw TAP that tap saved for each test file, with one plain line:
+// `N passed, N failed` (a failed type check or lint counts as one failure).
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { Parser } from 'tap-parser'
+
+const started = Date.now()
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`
+const phases = []
+
+/** A package's command, run by node itself (npx would cost every command a second npm process). */
+const require = createRequire(import.meta.url)
+const bin = (pkg, name) => {
+  const manifest = require.resolve(`${pkg}/package.json`)
+  const { bin: bins } = JSON.parse(readFileSync(manifest, 'utf8'))
+  return join(dirname(manifest), typeof bins === 'string' ? bins : bins[name])
+}
+const TAP = bin('tap', 'tap')
 
 /** Runs a command; resolves to a function that prints its output (kept, so the side-by-side ones do not interleave) and tells whether it succeeded. */
 const step = (name, command, args) =>
@@ -16,25 +31,48 @@ const step = (name, command, args) =>
     const output = []
     child.stdout.on('data', (b) => output.push(b))
     child.stderr.on('data', (b) => output.push(b))
-    child.on('close', (code) => resolve(() => {
-      const text = Buffer.concat(output).toString('utf8').replace(/^npm warn .*\n/gm, '')
-      process.stdout.write(`> ${name}${code === 0 ? '' : ` (failed, exit ${code})`}${text.trim() ? `\n${text.trimEnd()}` : ''}\n`)
-      return code === 0
-    }))
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)))
+    child.on('close', (code) => {
+      phases.push(`${name}: done at ${seconds()}`)
+      resolve(() => {
+        const text = Buffer.concat(output).toString('utf8').replace(/^npm warn .*\n/gm, '')
+        process.stdout.write(`> ${name}${code === 0 ? '' : ` (failed, exit ${code})`}${text.trim() ? `\n${text.trimEnd()}` : ''}\n`)
+        return code === 0
+      })
+    })
   })
 
 const report = (finished) => finished.map((print) => print()).every(Boolean)
 
+/** Prints nothing and succeeds: for a step that had nothing to do. */
+const nothingToDo = () => Promise.resolve(() => true)
+
+/**
+ * Whether tap's Test class is built with the plugins package.json names: then `tap build` (about
+ * 10 s of CPU) has nothing to do. A fresh install holds the default build (with @tapjs/typescript,
+ * which tests do not load: they load through tsx); when `tap run` rebuilds it itself, the first
+ * run still hands every test process the typescript plugin's loader, so the build comes first.
+ */
+const tapBuildIsCurrent = async () => {
+  try {
+    const { TapConfig } = await import('@tapjs/config')
+    const { signature } = await import('@tapjs/test/test-built')
+    return signature === (await TapConfig.load()).pluginSignature
+  } catch {
+    return false
+  }
+}
+
+// Both type-check the whole project. tsc keeps what it learnt in node_modules/.cache, so a run
+// after a small change checks only what the change can affect (a fresh clone checks everything).
 const checks = [
-  step('type check: tsc -p test/tsconfig.json', 'npx', ['tsc', '-p', 'test/tsconfig.json']),
-  step('lint: eslint', 'npx', ['eslint', '--config', 'test/lint/eslint.config.js', '.']),
+  step('type check: tsc -p test/tsconfig.json', process.execPath, [bin('typescript', 'tsc'), '-p', 'test/tsconfig.json',
+    '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/profiler-search/test-tsconfig.tsbuildinfo']),
+  step('lint: eslint', process.execPath, [bin('eslint', 'eslint'), '--config', 'test/lint/eslint.config.js', '.']),
 ]
 const prepared = report(await Promise.all([
   step('bundle: node test/build-tools/bundle.js --if-stale', process.execPath, ['test/build-tools/bundle.js', '--if-stale']),
-  // tap builds its Test class for the plugins package.json names (not @tapjs/typescript: tests
-  // load through tsx). A fresh install holds the default build; when `tap run` rebuilds it
-  // itself, the first run still hands every test process the typescript plugin's loader.
-  step('tap build', 'npx', ['tap', 'build']),
+  (await tapBuildIsCurrent()) ? nothingToDo() : step('tap build', process.execPath, [TAP, 'build']),
 ]))
 if (!prepared) {
   report(await Promise.all(checks))
@@ -54,15 +92,18 @@ const browserServer = existsSync(chromiumPath)
   })
   : null
 
+phases.push(`tap run: started at ${seconds()}`)
 const tap = await new Promise((resolve) => {
-  const child = spawn('npx', ['tap', 'run', ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, [TAP, 'run', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TZ: 'UTC', LANG: 'C', ...(browserServer ? { PROFILER_SEARCH_BROWSER: browserServer.wsEndpoint() } : {}) },
   })
   child.on('close', (status) => resolve({ status }))
 })
+phases.push(`tap run: done at ${seconds()}`)
 await browserServer?.close()
 const checked = report(await Promise.all(checks))
+console.log(`# ${phases.join('; ')}`)
 
 /**
  * Counts the leaf assertions of one file's raw TAP. A subtest's own closing
