@@ -57,6 +57,14 @@ export interface FollowStart {
 
 const NEWLINE = 0x0a
 
+/**
+ * Bytes handed to the line splitter at a time. A line's text is a slice of
+ * the piece it was decoded from, and a row kept in the newest-N heap keeps
+ * that piece alive: small pieces keep --limit rows from holding --limit
+ * decoded 64 KiB blocks through a watch of weeks.
+ */
+const PIECE_BYTES = 4096
+
 /** How many of the last bytes read are kept, to see the file was cut and written again. */
 const TAIL_BYTES = 64
 
@@ -89,6 +97,10 @@ export class FileFollower {
   readonly #retiring: OpenFile[] = []
   #missingSince: number | null = null
   #missingTold = false
+  /** One buffer for every read: the line splitter copies what it keeps, so nothing read is held after a push. */
+  readonly #buffer = Buffer.allocUnsafe(DECODE_BYTES)
+  /** The same for the bytes before the offset, read again at each poll. */
+  readonly #tailBuffer = Buffer.allocUnsafe(TAIL_BYTES)
   /** The last problem told, so a lasting one is told once; forgotten after a poll without one. */
   #told: string | null = null
   #troubled = false
@@ -216,9 +228,9 @@ export class FileFollower {
       else if (!(await this.#sameTail(file))) this.#restart(file, 'cut and written again (copytruncate)')
       while (file.offset < size) {
         const length = Math.min(DECODE_BYTES, size - file.offset)
-        const { bytesRead, buffer } = await file.handle.read(Buffer.allocUnsafe(length), 0, length, file.offset)
+        const { bytesRead } = await file.handle.read(this.#buffer, 0, length, file.offset)
         if (bytesRead === 0) return // cut since the stat: the next poll sees it
-        const bytes = buffer.subarray(0, bytesRead)
+        const bytes = this.#buffer.subarray(0, bytesRead)
         file.offset += bytesRead
         file.tail = tailOf(file.tail, bytes)
         file.grewAt = now
@@ -234,7 +246,7 @@ export class FileFollower {
   async #sameTail(file: OpenFile): Promise<boolean> {
     const { tail } = file
     if (tail.length === 0) return true
-    const now = Buffer.alloc(tail.length)
+    const now = this.#tailBuffer.subarray(0, tail.length)
     const { bytesRead } = await file.handle.read(now, 0, now.length, file.offset - tail.length)
     return bytesRead === tail.length && now.equals(tail)
   }
@@ -263,7 +275,7 @@ export class FileFollower {
         tooLong: (head, start) => sink.tooLong(head, base + start),
       })
     }
-    if (piece.length > 0) file.splitter.push(piece)
+    for (let at = 0; at < piece.length; at += PIECE_BYTES) file.splitter.push(piece.subarray(at, at + PIECE_BYTES))
   }
 
   /** Files renamed away that stayed quiet long enough: their last line (if it had no newline) counts, then they are closed. */
