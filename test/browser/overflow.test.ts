@@ -55,13 +55,14 @@ t.test('unbreakable values wrap or clip inside their box: the body never scrolls
   ]
   const newestFirst = [...REQUESTS].reverse().map(({ url, referer, userAgent }) => ({ url, referer, userAgent }))
 
-  // one tab: at each width the pages are loaded again into it
+  // one tab: each page is loaded once and laid out at each width in turn
+  /** What each page drew at each width, by `${width} ${name}`. */
+  const shownOn: Record<string, Shown['details']> = {}
   await withTab(browser, async ({ page }) => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 })
-      const shownOn: Record<string, Shown['details']> = {}
-      for (const { name, path, details } of pages) {
-        await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+    for (const { name, path, details } of pages) {
+      await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 })
         const shown: Shown = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           innerWidth: window.innerWidth,
@@ -72,13 +73,17 @@ t.test('unbreakable values wrap or clip inside their box: the body never scrolls
             return { url: detail.querySelector('h3, #summary h2')?.textContent ?? '', referer: value('Referer'), userAgent: value('User agent') }
           }),
         }))
-        t.ok(shown.scrollWidth <= shown.innerWidth, `${name} at ${width} px: the body does not scroll sideways (${shown.scrollWidth} <= ${shown.innerWidth})`)
+        t.ok(shown.innerWidth === width && shown.scrollWidth <= shown.innerWidth,
+          `${name} at ${width} px: the body does not scroll sideways (${shown.scrollWidth} <= ${shown.innerWidth})`)
         t.equal(shown.details.length, details, `${name} at ${width} px: its detail sections`)
-        shownOn[name] = shown.details
+        shownOn[`${width} ${name}`] = shown.details
       }
-      // the payloads are on the pages whole, so the check above measured them
-      t.strictSame(shownOn['the single page'], newestFirst, `at ${width} px: every value is drawn as logged`)
-      t.strictSame(profiles.flatMap((file) => shownOn[`profiles/${file}`] ?? []).sort(byUrl), [...newestFirst].sort(byUrl), `at ${width} px: each profile page draws its values as logged`)
     }
   }, { deviceScaleFactor: 1 })
+  for (const width of WIDTHS) {
+    // the payloads are on the pages whole, so the check above measured them
+    t.strictSame(shownOn[`${width} the single page`], newestFirst, `at ${width} px: every value is drawn as logged`)
+    t.strictSame(profiles.flatMap((file) => shownOn[`${width} profiles/${file}`] ?? []).sort(byUrl), [...newestFirst].sort(byUrl),
+      `at ${width} px: each profile page draws its values as logged`)
+  }
 })
