@@ -21,7 +21,7 @@ import { scanInputs } from '../scan/scan-inputs.js'
 import type { ScanState } from '../scan/scan-state.js'
 import { SkippedLines } from '../scan/skipped-lines.js'
 import { checkCriteria, type Criteria } from '../select/criteria.js'
-import { rowsWithToken } from '../select/filters/token.js'
+import { rowsWithToken, TokenSearch } from '../select/filters/token.js'
 import { NewestN } from '../select/newest.js'
 import { recordFilter } from '../select/record-filter.js'
 import { defaultRowRule, shapeRowRule, type ShapeSettings } from '../select/shapes.js'
@@ -107,8 +107,10 @@ const buildInto = async (options: BuildOptions, io: JobIO, output: ReservedFile 
 /** What a scan of the inputs starts from: the criteria compiled, an empty newest-N heap, the read settings. */
 export const scanState = (options: BuildOptions, io: JobIO): ScanState => ({
   accepts: recordFilter(options.criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz }),
-  // A token is decided among all lines of its second (see select/filters/token.ts): keep them all.
-  newest: new NewestN<AccessRecord>(options.criteria.token === null ? options.limit : Number.MAX_SAFE_INTEGER, (record) => record.time),
+  // A token is decided among the lines of its second (see select/filters/token.ts): those that can still hold it are kept.
+  newest: options.criteria.token === null
+    ? new NewestN<AccessRecord>(options.limit, (record) => record.time)
+    : new TokenSearch(options.criteria.token),
   skipped: new SkippedLines(options.verbose ? io.warn : null),
   read: readSettings(options.read, io.env),
   note: options.verbose ? io.warn : () => undefined,

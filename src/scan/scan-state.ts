@@ -9,7 +9,7 @@
 import { isReadError } from '../input/read-error.js'
 import type { AccessRecord } from '../record.js'
 import type { RecordFilter } from '../select/record-filter.js'
-import type { NewestN } from '../select/newest.js'
+import type { RowKeeper } from '../select/newest.js'
 import type { ReadSettings } from './read-settings.js'
 import type { RecordGate } from './record-reader.js'
 import type { SkippedLines } from './skipped-lines.js'
@@ -17,7 +17,7 @@ import type { SkippedLines } from './skipped-lines.js'
 export interface ScanState {
   /** The search criteria, compiled once. */
   accepts: RecordFilter
-  newest: NewestN<AccessRecord>
+  newest: RowKeeper<AccessRecord>
   skipped: SkippedLines
   /** The log format(s) and how records are made, compiled once. */
   read: ReadSettings

@@ -94,14 +94,15 @@ export class TokenSearch {
     return null
   }
 
-  /** `order`: the record's place in the input; larger is later. Defaults to the push order. Records of other seconds are left. */
-  push(record: AccessRecord, order: number = this.#pushed++): void {
-    if (Math.floor(record.time / 1000) !== this.#second) return
+  /** `order`: the record's place in the input; larger is later. Defaults to the push order. Records of other seconds are left (false). */
+  push(record: AccessRecord, order: number = this.#pushed++): boolean {
+    if (Math.floor(record.time / 1000) !== this.#second) return false
     this.#kept.push({ record, order, start: startMicros(record) })
     if (this.#kept.length >= this.#nextLook) {
       this.#dropThoseWithoutTheToken()
       this.#nextLook = Math.max(FIRST_LOOK, 2 * this.#kept.length)
     }
+    return true
   }
 
   /** The newest records of the second, newest first, up to (at least) the one with the token, when a record has it. */
