@@ -12,7 +12,8 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: globals.node,
-      parserOptions: { projectService: true, tsconfigRootDir: process.cwd() },
+      // one program for src and tests (test/tsconfig.json includes both): src is type-checked once
+      parserOptions: { project: ['test/tsconfig.json'], tsconfigRootDir: process.cwd() },
     },
   },
   {
