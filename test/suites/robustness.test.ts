@@ -1,0 +1,12 @@
+/**
+ * The robustness tests of test/robustness/, run in one process (see helpers/import-tests.ts): most of
+ * them spawn the built bin, where a process is the point, and a process of their own cost each file
+ * about 1.5 s of CPU before its first check. Each file still runs alone with `npx tap FILE`.
+ */
+
+import t from 'tap'
+import { importTests } from '../helpers/import-tests.js'
+
+// tap gives each test file (process) 120 s; these are seventeen files' worth
+t.setTimeout(300_000)
+importTests('test/robustness', 17)
