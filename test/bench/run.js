@@ -6,9 +6,12 @@
 // start-up of a small run against `node -e 0`. Prints lines/s, MB/s, peak
 // RSS, the ratios to the baselines and each target of the performance
 // issues; --json FILE saves every figure. Run it with tsx (npm run bench
-// does): the line-splitting comparison imports src/.
+// does): the line-splitting comparison imports src/. Last, the soak of
+// `watch` (soak.js): 10 minutes of appends at 5,000 lines/s, 30 s with
+// --quick; --soak runs the soak alone; --node-flags passes flags to the
+// watch's node (the README's systemd unit sets --max-semi-space-size=1).
 //
-//   npm run bench -- [--sizes 1000000,5000000] [--runs 3] [--styles nginx,apache] [--json FILE]
+//   npm run bench -- [--sizes 1000000,5000000] [--runs 3] [--styles nginx,apache] [--json FILE] [--soak] [--quick] [--node-flags FLAGS]
 import { spawnSync } from 'node:child_process'
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir, cpus, totalmem } from 'node:os'
@@ -18,6 +21,7 @@ import { fileURLToPath } from 'node:url'
 import { createGzip } from 'node:zlib'
 import { generateLog } from './generate-log.js'
 import { splitLinesBench } from './split-lines.js'
+import { runSoak } from './soak.js'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -31,6 +35,16 @@ const BIN = fileURLToPath(new URL('../../bin/profiler-search.js', import.meta.ur
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0
 const GOACCESS = has('goaccess')
+
+const QUICK = process.argv.includes('--quick')
+const SOAK = { quick: QUICK, nodeFlags: (arg('node-flags', '') ?? '').split(' ').filter(Boolean) }
+if (process.argv.includes('--soak')) {
+  const soak = await runSoak(SOAK)
+  console.log('\n| target | this run | met |\n|---|---:|:---:|')
+  for (const t of soak.targets) console.log(`| ${t.what} | ${t.value} | ${t.pass ? 'yes' : 'NO'} |`)
+  if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify({ node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, soak }, null, 2)}\n`)
+  process.exit(0)
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'profiler-search-bench-'))
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
@@ -197,6 +211,10 @@ const version = find('--version')
 target('build of a 10-line log at most 1.5x node -e 0', `${(ten.seconds / node.seconds).toFixed(2)}x (${ten.seconds.toFixed(3)} s vs ${node.seconds.toFixed(3)} s)`, ten.seconds <= 1.5 * node.seconds)
 target('--version at most 1.3x node -e 0', `${(version.seconds / node.seconds).toFixed(2)}x (${version.seconds.toFixed(3)} s)`, version.seconds <= 1.3 * node.seconds)
 
+console.log('')
+const soak = await runSoak(SOAK)
+targets.push(...soak.targets)
+
 const fmt = (n, d = 2) => (n === null || !Number.isFinite(n) ? '-' : n.toFixed(d))
 console.log('\n| run | seconds | lines/s | MB/s | peak RSS MB |\n|---|---:|---:|---:|---:|')
 for (const r of results) {
@@ -208,6 +226,6 @@ console.log('\n| target | this run | met |\n|---|---:|:---:|')
 for (const t of targets) console.log(`| ${t.what} | ${t.value} | ${t.pass ? 'yes' : 'NO'} |`)
 if (!GNU_TIME) console.log('\n(peak RSS needs GNU time: apt-get install time)')
 if (JSON_OUT) {
-  writeFileSync(JSON_OUT, `${JSON.stringify({ sizes: SIZES, runs: RUNS, node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, results, ratios, targets }, null, 2)}\n`)
+  writeFileSync(JSON_OUT, `${JSON.stringify({ sizes: SIZES, runs: RUNS, node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, results, ratios, targets, soak }, null, 2)}\n`)
   console.log(`\nwrote ${JSON_OUT}`)
 }
