@@ -2,7 +2,7 @@
 
 import { Option, type Command } from 'commander'
 import { usageError } from '../errors.js'
-import { merge, type MergeOptions } from '../jobs/merge.js'
+import type { MergeOptions } from '../jobs/merge.js'
 import type { EmitFormat } from '../render/emit-format.js'
 import { configOption, type CommandContext } from './command-context.js'
 import { MERGE_EXAMPLES } from './help-texts.js'
@@ -43,5 +43,7 @@ export const addMergeCommand = (program: Command, context: CommandContext): Comm
     .helpOption('-h, --help', 'show this help')
     .addHelpText('after', MERGE_EXAMPLES)
     .action(async (inputs: string[], flags: MergeFlags) => {
+      // loaded when it runs: a build does not pay for evaluating the merge job
+      const { merge } = await import('../jobs/merge.js')
       await merge(mergeOptionsOf(inputs, flags), context.io)
     })

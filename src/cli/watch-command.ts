@@ -7,7 +7,7 @@
 import { Option, type Command } from 'commander'
 import { usageError } from '../errors.js'
 import { FOLLOW_TIMING } from '../input/follow-file.js'
-import { watch, type WatchOptions } from '../jobs/watch.js'
+import type { WatchOptions } from '../jobs/watch.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import { buildOptionList, buildOptionsOf, type BuildFlags } from './build-command.js'
 import { inputsCommand, type CommandContext } from './command-context.js'
@@ -62,5 +62,7 @@ export const addWatchCommand = (program: Command, context: CommandContext): Comm
     'access logs: the live log is followed; .gz and rotated names (access.log.1) are read once; - (stdin) until it ends; none reads stdin',
     watchOptionList(), WATCH_EXAMPLES)
     .action(async (inputs: string[], flags: WatchFlags) => {
+      // loaded when it runs: a build does not pay for evaluating the watch job
+      const { watch } = await import('../jobs/watch.js')
       await watch(watchOptionsOf(inputs, flags, context.config.shapes), context.io)
     })
