@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs'
 import t from 'tap'
 import { HOST_TAG } from '../../src/write/temp-files.js'
-import { BIN, fixture, NODE_ARGS, runCli } from '../helpers/run-cli.js'
+import { BIN, fixture, NODE, runCli } from '../helpers/run-cli.js'
 
 const LOG = fixture('nginx/access.log')
 const ROOT_USER = process.geteuid?.() === 0
@@ -132,9 +132,14 @@ t.test('--out-dir keeps the replaced folder\'s mode (and as root its owner)', as
   t.equal(lstatSync(`${dir}/site/index.html`).mode & 0o777, 0o644 & ~process.umask())
 })
 
-/** The built bin with its stdout sent where a shell sends it. */
+/**
+ * The built bin with its stdout sent where a shell sends it. tap's hooks put
+ * themselves back into NODE_OPTIONS of any child, so env(1) drops them before
+ * bash: a hook that writes its own file as the child exits would meet the
+ * shell's `ulimit -f` too, and print its stack.
+ */
 const shell = (script: string): ReturnType<typeof spawnSync> =>
-  spawnSync('bash', ['-c', script, 'bash', ...NODE_ARGS.slice(2), BIN, LOG], { encoding: 'utf8', env: { ...process.env, TZ: 'UTC', NODE_OPTIONS: '' } })
+  spawnSync(NODE, ['-u', 'NODE_OPTIONS', 'bash', '-c', script, 'bash', process.execPath, BIN, LOG], { encoding: 'utf8', env: { ...process.env, TZ: 'UTC' } })
 
 t.test('stdout to a full device is exit 2 with one line', async (t) => {
   const r = shell('"$1" "$2" build "$3" > /dev/full')
