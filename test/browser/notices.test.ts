@@ -9,21 +9,13 @@ import t from 'tap'
 import { fileBrowser, NO_CHROMIUM } from '../helpers/browser.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import {
-  ERROR_LOG_PREFACE, NGINX_PREFACE, phpFixture, SCREEN_HTML_FLOATS, SCREEN_TEXT_FLOATS, screenPreface,
+  phpFixture, PREFACE_OF_FILE,
 } from '../unit/notices/php-fixtures.js'
 
 // one tab for every page of the file, each page with its own record of requests and dialogs
 const chromium = fileBrowser(t)
 
-const cases: [string, string[]][] = [
-  ['error_log', ERROR_LOG_PREFACE],
-  ['screen-text.txt', screenPreface(SCREEN_TEXT_FLOATS)],
-  ['screen-html.html', screenPreface(SCREEN_HTML_FLOATS)],
-  ['nginx-error.log', NGINX_PREFACE],
-  ['apache-error.log', ERROR_LOG_PREFACE],
-  ['apache-mod_php-error.log', ERROR_LOG_PREFACE],
-]
-for (const [file, expected] of cases) {
+for (const [file, expected] of PREFACE_OF_FILE) {
   t.test(`${file}: the first visible lines are exactly its notices`, { skip: NO_CHROMIUM }, async (t) => {
     const { tab } = await chromium()
     const dir = t.testdir({})

@@ -6,8 +6,7 @@ import t from 'tap'
 import { prefaceLines, tableRows } from '../helpers/page.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import {
-  db, ERROR_LOG_ALL, ERROR_LOG_PREFACE, float, ITERATOR, NGINX_PREFACE, phpFixture,
-  SCREEN_HTML_FLOATS, SCREEN_TEXT_FLOATS, screenPreface,
+  db, ERROR_LOG_ALL, ERROR_LOG_PREFACE, float, ITERATOR, NGINX_PREFACE, phpFixture, PREFACE_OF_FILE, SCREEN_TEXT_FLOATS,
 } from '../unit/notices/php-fixtures.js'
 
 const ACCESS = fixture('handmade/mixed.log')
@@ -19,15 +18,7 @@ const build = async (args: string[], input?: string | Buffer): Promise<{ code: n
 
 t.test('each shape of PHP error output: the page begins with exactly its Deprecated notices', async (t) => {
   const plain = await build([])
-  const cases: [string, string[]][] = [
-    ['error_log', ERROR_LOG_PREFACE],
-    ['screen-text.txt', screenPreface(SCREEN_TEXT_FLOATS)],
-    ['screen-html.html', screenPreface(SCREEN_HTML_FLOATS)],
-    ['nginx-error.log', NGINX_PREFACE],
-    ['apache-error.log', ERROR_LOG_PREFACE],
-    ['apache-mod_php-error.log', ERROR_LOG_PREFACE],
-  ]
-  for (const [file, expected] of cases) {
+  for (const [file, expected] of PREFACE_OF_FILE) {
     const r = await build(['--notices', phpFixture(file)])
     t.equal(r.code, 0, `${file}: exit 0`)
     t.strictSame(prefaceLines(r.page), expected, `${file}: the preface`)

@@ -68,3 +68,13 @@ export const NGINX_PREFACE = [
   float('1795351685.265228'), float('1795351685.265282'),
   float('1795351686.457398'), float('1795351686.457462'),
 ]
+
+/** Each shape of PHP error output in fixtures/php/ and the preface a page of it begins with. */
+export const PREFACE_OF_FILE: readonly (readonly [string, readonly string[]])[] = [
+  ['error_log', ERROR_LOG_PREFACE],
+  ['screen-text.txt', screenPreface(SCREEN_TEXT_FLOATS)],
+  ['screen-html.html', screenPreface(SCREEN_HTML_FLOATS)],
+  ['nginx-error.log', NGINX_PREFACE],
+  ['apache-error.log', ERROR_LOG_PREFACE],
+  ['apache-mod_php-error.log', ERROR_LOG_PREFACE],
+]
