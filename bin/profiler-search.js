@@ -1,4 +1,5 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli.js'
-
-process.exitCode = await main(process.argv.slice(2))
+// CommonJS (bin/package.json): see test/build-tools/bundle.js for why.
+require('../dist/cli.cjs').main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code
+})

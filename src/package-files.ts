@@ -1,7 +1,7 @@
 /**
  * Files shipped with the package (package.json, schema/), found from the
  * package root. This module sits one level below the root both as source
- * (src/) and bundled (dist/cli.js), so one relative URL serves both.
+ * (src/) and bundled (dist/cli.cjs, dist/program.cjs), so one relative URL serves both.
  */
 
 const ROOT = new URL('../', import.meta.url)

@@ -10,7 +10,7 @@ import { SourceMap } from 'node:module'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** `    at fn (/…/dist/program.cjs:12:34)` or `    at file:///…/dist/cli.js:12:34`. */
+/** `    at fn (/…/dist/program.cjs:12:34)` or `    at /…/dist/cli.cjs:12:34`. */
 const FRAME = /^(\s+at (?:.*\()?)((?:file:\/\/)?\/[^\s()]+\.c?js):(\d+):(\d+)(\)?)$/
 
 const mapOf = (file: string, maps: Map<string, SourceMap | null>): SourceMap | null => {

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // The build after the type check (`npm run build`): the templates precompiled into
 // src/render/compiled-templates.js, then the CLI bundled by esbuild into dist/:
-// - cli.js, the ES module every run loads: it answers --version by itself, and loads
-// - program.cjs, the program, as a CommonJS bundle run with V8's code cache
-//   (program.cjs.cache, made by code-cache.ts), so a cron run does not compile it again.
+// - cli.cjs, what every run loads (bin/profiler-search.js requires it): it answers --version
+//   by itself, and loads
+// - program.cjs, the program, run with V8's code cache (program.cjs.cache, made by
+//   code-cache.ts), so a cron run does not compile it again.
+// Both are CommonJS, though src/ is written as ES modules: V8 keeps a code cache only of a
+// classic script, and an ES module entry makes Node start its ES module loader, which costs a
+// small run 5-10 ms (node empty.mjs against node empty.cjs: 1.08x; npm run bench shows it).
 // Source maps let a bug's stack name src/ files and lines (src/cli/bug-report.ts).
 // Libraries a run may not need (luxon, ajv, isbot, ipaddr.js) stay out of the bundle and
 // are loaded from node_modules when a run needs them.
@@ -73,16 +77,21 @@ const bundledProgram = {
   },
 }
 
-await build({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', format: 'esm', plugins: [bundledProgram] })
-await build({
+/** A CommonJS bundle of ES modules: import.meta.url is the bundle's own URL. */
+const commonJs = {
   ...common,
-  entryPoints: ['src/cli/program.ts'],
-  outfile: 'dist/program.cjs',
   format: 'cjs',
-  plugins: [lazyChildProcess],
-  external: ['ajv', 'ipaddr.js', 'isbot', 'luxon'],
   define: { 'import.meta.url': '__import_meta_url' },
   banner: { js: 'var __import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+}
+
+await build({ ...commonJs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.cjs', plugins: [bundledProgram] })
+await build({
+  ...commonJs,
+  entryPoints: ['src/cli/program.ts'],
+  outfile: 'dist/program.cjs',
+  plugins: [lazyChildProcess],
+  external: ['ajv', 'ipaddr.js', 'isbot', 'luxon'],
 })
 
 // The code cache, made by the Node.js that builds (and, as a rule, runs) the package.

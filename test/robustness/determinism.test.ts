@@ -41,13 +41,13 @@ const OPTIONS: string[][] = [
 
 /**
  * Runs each argv of `builds` in turn in one new process with `env` (over the test's own, as
- * spawnCli does), through dist/cli.js main(argv, io) with its output collected, as the bin prints it.
+ * spawnCli does), through dist/cli.cjs main(argv, io) with its output collected, as the bin prints it.
  */
 const BASE: NodeJS.ProcessEnv = { TZ: 'UTC', LANG: 'C' }
 
 const DRIVER = `
 import { Readable, Writable } from 'node:stream'
-const { main } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/cli.js')).href)})
+const { main } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/cli.cjs')).href)})
 const collect = (chunks) => new Writable({ write: (chunk, _encoding, done) => { chunks.push(chunk); done() } })
 const results = []
 for (const argv of JSON.parse(process.argv[1])) {
