@@ -5,7 +5,7 @@
  * problem stops the run (exit 2) before an input is opened.
  */
 
-import { readFile } from 'node:fs/promises'
+import { readFile } from '../file-system.js'
 import { resolve } from 'node:path'
 import { errnoWords, inputError } from '../errors.js'
 import { ConfigError } from './config-error.js'

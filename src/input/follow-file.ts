@@ -25,7 +25,7 @@
  */
 
 import type { Stats } from 'node:fs'
-import { open, stat, type FileHandle } from 'node:fs/promises'
+import { open, stat, type FileHandle } from '../file-system.js'
 import { errnoWords } from '../errors.js'
 import { DECODE_BYTES } from './lines.js'
 import { LineSplitter, type LineSink } from './line-splitter.js'

@@ -9,7 +9,7 @@
  */
 
 import type { Stats } from 'node:fs'
-import { open, type FileHandle } from 'node:fs/promises'
+import { open, type FileHandle } from '../file-system.js'
 import { resolve } from 'node:path'
 import { errnoWords, inputError, usageError } from '../errors.js'
 import { GZIP_MAGIC, isGzip } from './gzip.js'

@@ -23,7 +23,7 @@
  */
 
 import { constants, lstatSync, readdirSync, renameSync, rmSync } from 'node:fs'
-import { access, chmod, chown, lstat, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import { access, chmod, chown, lstat, mkdir, open, readdir, rm, stat } from '../file-system.js'
 import { dirname, join, resolve } from 'node:path'
 import { inputError, isUserError, writeErrnoWords } from '../errors.js'
 import { writeAll } from './atomic-file.js'

@@ -1,5 +1,5 @@
 import { appendFileSync, mkdirSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { open } from '../../../src/file-system.js'
 import t, { type Test } from 'tap'
 import { FileFollower, type FollowTiming } from '../../../src/input/follow-file.js'
 import { MAX_LINE_LENGTH } from '../../../src/input/line-splitter.js'
