@@ -1,9 +1,12 @@
 /**
  * The mode and owner of what a publish puts in place of an earlier file or
- * folder: the earlier one's mode when it is ours (as root: any, and its owner
- * and group too, with chown), else what a new one gets: its default mode
- * less the umask. A mode is never taken from another user's file, and never
- * through a link (the earlier one is looked at with lstat).
+ * folder: the earlier one's mode when it belongs to the user running (as
+ * root, its group too, with fchown), else what a new one gets: its default
+ * mode less the umask, owned by the user running. Nothing is ever taken from
+ * another user's file, not even by root: in a folder others share, a file
+ * someone planted at the target's name would otherwise hand them root's
+ * page (mode 0666, or their ownership). The earlier one is looked at with
+ * lstat, never through a link.
  */
 
 import type { Stats } from 'node:fs'
@@ -11,7 +14,7 @@ import type { Stats } from 'node:fs'
 export interface Ownership {
   /** Permission bits to set. */
   mode: number
-  /** The owner and group to set (as root, those of the earlier one); null to leave them. */
+  /** The owner and group to set (as root: root, and the earlier one's group); null to leave them. */
   owner: { uid: number; gid: number } | null
 }
 
@@ -24,9 +27,8 @@ export const ownershipFor = (
   euid: number = process.geteuid?.() ?? -1,
   umask: number = currentUmask(),
 ): Ownership => {
-  const root = euid === 0
-  if (earlier !== null && (root || earlier.uid === euid)) {
-    return { mode: earlier.mode & 0o777, owner: root ? { uid: earlier.uid, gid: earlier.gid } : null }
+  if (earlier !== null && earlier.uid === euid) {
+    return { mode: earlier.mode & 0o777, owner: euid === 0 ? { uid: 0, gid: earlier.gid } : null }
   }
   return { mode: defaultMode & ~umask, owner: null }
 }

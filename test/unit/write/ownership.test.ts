@@ -12,8 +12,13 @@ t.test('a file of another user lends nothing: a new file\'s mode less the umask'
   t.strictSame(ownershipFor(file(0o600, 33), 0o644, 1000, 0o027), { mode: 0o640, owner: null })
 })
 
-t.test('as root, any file keeps its mode, owner and group', async (t) => {
-  t.strictSame(ownershipFor(file(0o604, 33, 44), 0o644, 0, 0o077), { mode: 0o604, owner: { uid: 33, gid: 44 } })
+t.test('as root, a file of root keeps its mode and group', async (t) => {
+  t.strictSame(ownershipFor(file(0o640, 0, 33), 0o644, 0, 0o077), { mode: 0o640, owner: { uid: 0, gid: 33 } })
+})
+
+t.test('as root, another user\'s file lends neither mode nor owner: root\'s new file, 0644 less the umask', async (t) => {
+  t.strictSame(ownershipFor(file(0o666, 65534, 65534), 0o644, 0, 0o022), { mode: 0o644, owner: null })
+  t.strictSame(ownershipFor(file(0o604, 33, 44), 0o755, 0, 0o077), { mode: 0o700, owner: null })
 })
 
 t.test('nothing before: the default less the umask, for files and folders', async (t) => {
