@@ -13,7 +13,8 @@
 
 import {
   access as accessCb, chmod as chmodCb, chown as chownCb, close, fchmod, fchown, fstat, fsync, lstat as lstatCb, mkdir as mkdirCb,
-  open as openCb, read, readdir as readdirCb, readFile as readFileCb, rename as renameCb, rm as rmCb, stat as statCb, write,
+  open as openCb, read, readdir as readdirCb, readFile as readFileCb, readlink as readlinkCb, realpath as realpathCb, rename as renameCb, rm as rmCb,
+  rmdir as rmdirCb, stat as statCb, unlink as unlinkCb, write,
   type MakeDirectoryOptions, type Mode, type OpenMode, type PathLike, type RmOptions, type Stats,
 } from 'node:fs'
 import { promisify } from 'node:util'
@@ -27,6 +28,10 @@ export const chmod: (path: PathLike, mode: Mode) => Promise<void> = promisify(ch
 export const chown: (path: PathLike, uid: number, gid: number) => Promise<void> = promisify(chownCb)
 export const rm: (path: PathLike, options?: RmOptions) => Promise<void> = promisify(rmCb)
 export const mkdir = promisify(mkdirCb) as (path: PathLike, options?: MakeDirectoryOptions) => Promise<string | undefined>
+export const unlink: (path: PathLike) => Promise<void> = promisify(unlinkCb)
+export const rmdir: (path: PathLike) => Promise<void> = promisify(rmdirCb)
+export const readlink = promisify(readlinkCb) as (path: PathLike) => Promise<string>
+export const realpath = promisify(realpathCb) as (path: PathLike) => Promise<string>
 export const readFile = promisify(readFileCb) as (path: PathLike, encoding: BufferEncoding) => Promise<string>
 
 /** The calls that settle with a value, or fail with the error the callback gets. */

@@ -25,9 +25,10 @@ import { rowsWithToken, TokenSearch } from '../select/filters/token.js'
 import { NewestN } from '../select/newest.js'
 import { recordFilter } from '../select/record-filter.js'
 import { defaultRowRule, shapeRowRule, type ShapeSettings } from '../select/shapes.js'
-import { withReservedFile, type CommitOptions, type Published, type ReservedFile } from '../write/atomic-file.js'
+import { pinOutputFile, ReservedFile, type CommitOptions, type OutputPlace, type Published } from '../write/atomic-file.js'
+import { refuseOutputFileAmongInputs, refuseSiteHoldingInputs } from '../write/output-not-input.js'
 import { startProgress } from '../write/progress.js'
-import { checkSiteDir, publishSite } from '../write/site-dir.js'
+import { pinSiteDir, publishSite, type SitePlace } from '../write/site-dir.js'
 import { writeToStdout } from '../write/stdout.js'
 import type { JobIO } from './job-io.js'
 
@@ -77,14 +78,67 @@ export interface BuildResult {
   published: Published | 'stdout'
 }
 
+/** Where a listing is published: the reserved `-o` file, the `--out-dir` site, or stdout (neither). */
+export interface Output {
+  file: ReservedFile | null
+  site: SitePlace | null
+}
+
 /** Checks what it can before reading: the criteria, the --out-dir, the output (reserved until written). */
 export const build = async (options: BuildOptions, io: JobIO): Promise<BuildResult> => {
   checkCriteria(options.criteria)
-  if (options.outDir !== null) await checkSiteDir(options.outDir, io.cwd)
-  return withReservedFile(options.output, io.cwd, (output) => buildInto(options, io, output))
+  return withOutput(options, io, (output) => buildInto(options, io, output))
 }
 
-const buildInto = async (options: BuildOptions, io: JobIO, output: ReservedFile | null): Promise<BuildResult> => {
+/** The inputs an output must not be: the logs and the notices files. */
+const inputsOf = (options: BuildOptions): string[] => [...options.inputs, ...options.notices.files]
+
+/** Where the output goes, pinned (see write/pinned-folder.ts) for the whole run: the `-o` file's folder, or the `--out-dir` site's. */
+export interface OutputPlaces {
+  file: OutputPlace | null
+  site: SitePlace | null
+}
+
+/** Pins the output's folder and checks it, before anything is read; the output must be none of the inputs. */
+export const pinOutputs = async (options: BuildOptions, io: JobIO): Promise<OutputPlaces> => {
+  const places: OutputPlaces = { file: null, site: null }
+  try {
+    if (options.outDir !== null) {
+      places.site = await pinSiteDir(options.outDir, io.cwd)
+      await refuseSiteHoldingInputs(places.site, inputsOf(options), io.cwd)
+    }
+    if (options.output !== null) {
+      places.file = await pinOutputFile(options.output, io.cwd)
+      await refuseOutputFileAmongInputs(places.file, inputsOf(options), io.cwd)
+    }
+  } catch (e) {
+    await closeOutputs(places)
+    throw e
+  }
+  return places
+}
+
+export const closeOutputs = async (places: OutputPlaces): Promise<void> => {
+  await places.file?.folder.close()
+  await places.site?.parent.close()
+}
+
+/** Runs `job` with the output pinned and its file reserved (see Output), so nothing is read when it cannot be written. */
+const withOutput = async <T>(options: BuildOptions, io: JobIO, job: (output: Output) => Promise<T>): Promise<T> => {
+  const places = await pinOutputs(options, io)
+  try {
+    const file = places.file === null ? null : await ReservedFile.reserve(places.file)
+    try {
+      return await job({ file, site: places.site })
+    } finally {
+      file?.discard()
+    }
+  } finally {
+    await closeOutputs(places)
+  }
+}
+
+const buildInto = async (options: BuildOptions, io: JobIO, output: Output): Promise<BuildResult> => {
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const stdinTaken = options.inputs.length === 0 || options.inputs.includes(STDIN)
   const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, stdinTaken, io.cwd)
@@ -157,18 +211,18 @@ export const listingOf = (state: ScanState, options: BuildOptions, notices: Noti
 
 /** Publishes the listing: the --out-dir site, or the page (or data) into the reserved file, or to stdout when there is none. */
 export const publishListing = async (
-  listing: Listing, options: BuildOptions, io: JobIO, output: ReservedFile | null, commit: CommitOptions,
+  listing: Listing, options: BuildOptions, io: JobIO, output: Output, commit: CommitOptions,
 ): Promise<BuildResult['published']> => {
   const { rows, data: pageData } = listing
-  if (options.outDir !== null) {
-    await publishSite(options.outDir, io.cwd, renderSite(pageData))
+  if (output.site !== null) {
+    await publishSite(output.site, renderSite(pageData))
     return 'written'
   }
   // made piece by piece as it is written: never the whole output in memory
   const page = options.emit === 'html' ? renderPage(pageData) : renderData(options.emit, rows, options.tz)
-  if (output === null) {
+  if (output.file === null) {
     await writeToStdout(io.stdout, page)
     return 'stdout'
   }
-  return output.commit(page, commit)
+  return output.file.commit(page, commit)
 }

@@ -18,6 +18,7 @@ import { FormatProbe } from '../scan/format-probe.js'
 import { SkippedLines } from '../scan/skipped-lines.js'
 import { NewestN } from '../select/newest.js'
 import { withReservedFile, type Published, type ReservedFile } from '../write/atomic-file.js'
+import { refuseOutputFileAmongInputs } from '../write/output-not-input.js'
 import { writeToStdout } from '../write/stdout.js'
 import type { JobIO } from './job-io.js'
 
@@ -75,7 +76,10 @@ const scanRows = async (input: OpenedInput, state: MergeState): Promise<void> =>
 
 /** The output is reserved before anything is read (see withReservedFile). */
 export const merge = (options: MergeOptions, io: JobIO): Promise<MergeResult> =>
-  withReservedFile(options.output, io.cwd, (output) => mergeInto(options, io, output))
+  withReservedFile(options.output, io.cwd, async (output) => {
+    if (output !== null) await refuseOutputFileAmongInputs(output.place, options.inputs, io.cwd)
+    return mergeInto(options, io, output)
+  })
 
 const mergeInto = async (options: MergeOptions, io: JobIO, output: ReservedFile | null): Promise<MergeResult> => {
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)

@@ -29,10 +29,11 @@ import { pageKey } from '../render/page-key.js'
 import { placesAfterScan, type ScanState } from '../scan/scan-state.js'
 import { SkippedLines } from '../scan/skipped-lines.js'
 import { checkCriteria } from '../select/criteria.js'
-import { reserveFile, withReservedFile, type ReservedFile } from '../write/atomic-file.js'
-import { checkSiteDir } from '../write/site-dir.js'
+import { ReservedFile } from '../write/atomic-file.js'
 import { exitOnStopSignal, onStopSignal } from '../write/stop-signals.js'
-import { listingOf, publishListing, scanState, scanWithProgress, type BuildOptions, type Listing } from './build.js'
+import {
+  closeOutputs, listingOf, pinOutputs, publishListing, scanState, scanWithProgress, type BuildOptions, type Listing, type Output, type OutputPlaces,
+} from './build.js'
 import type { JobIO } from './job-io.js'
 import { followLog, followNotices, type Followed } from './watch-inputs.js'
 
@@ -77,7 +78,16 @@ const stopSwitch = () => {
 
 export const watch = async (options: WatchOptions, io: JobIO): Promise<WatchResult> => {
   checkCriteria(options.criteria)
-  if (options.outDir !== null) await checkSiteDir(options.outDir, io.cwd)
+  // pinned once: every publish of the watch goes into the folders checked now, whatever their paths become
+  const places = await pinOutputs(options, io)
+  try {
+    return await watchInto(options, io, places)
+  } finally {
+    await closeOutputs(places)
+  }
+}
+
+const watchInto = async (options: WatchOptions, io: JobIO, places: OutputPlaces): Promise<WatchResult> => {
   const stop = stopSwitch()
   let sayAtEnd = (): void => undefined
   const releases = [exitOnStopSignal(EXIT.ok), onStopSignal(() => {
@@ -86,14 +96,20 @@ export const watch = async (options: WatchOptions, io: JobIO): Promise<WatchResu
   })]
   const followed: Followed[] = []
   try {
-    const started = await withReservedFile(options.output, io.cwd, (output) => start(options, io, output, followed))
+    const first = places.file === null ? null : await ReservedFile.reserve(places.file)
+    let started: Started
+    try {
+      started = await start(options, io, { file: first, site: places.site }, followed)
+    } finally {
+      first?.discard()
+    }
     sayAtEnd = () => {
       // said once, at the end
       sayAtEnd = () => undefined
       const skippedLines = started.state.skipped.summary()
       if (skippedLines && !options.quiet) io.warn(`while following: ${skippedLines}`)
     }
-    const result = await follow(options, io, started, followed, stop)
+    const result = await follow(options, io, started, followed, stop, places)
     sayAtEnd()
     return result
   } finally {
@@ -113,7 +129,7 @@ interface Started {
 }
 
 /** Opens the inputs, builds and publishes the first page, and sets up the followers (added to `followed` as they are made). */
-const start = async (options: WatchOptions, io: JobIO, output: ReservedFile | null, followed: Followed[]): Promise<Started> => {
+const start = async (options: WatchOptions, io: JobIO, output: Output, followed: Followed[]): Promise<Started> => {
   const opened = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const stdinTaken = options.inputs.length === 0 || options.inputs.includes(STDIN)
   const logs = await watchedInputs(opened, io.cwd)
@@ -155,9 +171,9 @@ const pushIf = <T>(list: T[], item: T | null): void => {
 
 /** Follows the inputs and publishes each change, until stopped or nothing is left to follow. */
 const follow = async (
-  options: WatchOptions, io: JobIO, started: Started, followed: Followed[], stop: ReturnType<typeof stopSwitch>,
+  options: WatchOptions, io: JobIO, started: Started, followed: Followed[], stop: ReturnType<typeof stopSwitch>, places: OutputPlaces,
 ): Promise<WatchResult> => {
-  const publish = republisher(options, io, started.key)
+  const publish = republisher(options, io, started.key, places)
   const tick = Math.min(POLL_MS, options.intervalMs)
   let nextPublish = Date.now() + options.intervalMs
   for (;;) {
@@ -190,7 +206,7 @@ const follow = async (
  * failed write is one message (not repeated while the same failure lasts),
  * and is tried again at the next change; a write after failures says so.
  */
-const republisher = (options: WatchOptions, io: JobIO, firstKey: string) => {
+const republisher = (options: WatchOptions, io: JobIO, firstKey: string, places: OutputPlaces) => {
   let written = firstKey
   let failure: string | null = null
   const target = options.output ?? `--out-dir ${options.outDir}`
@@ -198,14 +214,11 @@ const republisher = (options: WatchOptions, io: JobIO, firstKey: string) => {
     const key = pageKey(listing.rows, listing.data.notices ?? [])
     if (key === written) return
     try {
-      if (options.output === null) await publishListing(listing, options, io, null, {})
-      else {
-        const file = await reserveFile(options.output, io.cwd)
-        try {
-          await publishListing(listing, options, io, file, {})
-        } finally {
-          file.discard()
-        }
+      const file = places.file === null ? null : await ReservedFile.reserve(places.file)
+      try {
+        await publishListing(listing, options, io, { file, site: places.site }, {})
+      } finally {
+        file?.discard()
       }
     } catch (e) {
       if (!isUserError(e)) throw e

@@ -16,11 +16,12 @@
  */
 
 import { constants, rmSync, type Stats } from 'node:fs'
-import { access, lstat, open, rename, stat, type FileHandle } from '../file-system.js'
-import { dirname, resolve } from 'node:path'
+import { access, lstat, open, rename, type FileHandle } from '../file-system.js'
+import { basename, dirname, resolve } from 'node:path'
 import { inputError, isUserError, writeErrnoWords } from '../errors.js'
 import { ownershipFor } from './ownership.js'
 import { batched, type Pieces } from './pieces.js'
+import { currentUser, PinnedFolder, sharedWithOthers, UntrustedLink } from './pinned-folder.js'
 import { onStopSignal } from './stop-signals.js'
 import { activeTemps, removeStaleTemps, tempPathFor } from './temp-files.js'
 
@@ -46,17 +47,68 @@ const existingTarget = async (path: string, target: string): Promise<Stats | nul
   return existing
 }
 
-/** Fail early, before any input is read, when the target cannot be written. `path` is read from `cwd` and named as given. */
-export const checkWritable = async (path: string, cwd: string): Promise<void> => {
-  const target = resolve(cwd, path)
+/** Where an output file goes: its folder, pinned (see pinned-folder.ts), and its name there. */
+export interface OutputPlace {
+  /** The target, as given. */
+  readonly path: string
+  readonly folder: PinnedFolder
+  readonly name: string
+}
+
+/** The hint of a folder the rules refuse. */
+export const SHARED_FOLDER_HINT = 'give a folder inside one of yours; what others plant beside it could take its place'
+
+/** How an output is named in messages: `refusing to write out.html`, `cannot write out.html`, and the hint for the latter. */
+export interface OutputWords {
+  refusing: string
+  cannot: string
+  hint: string
+}
+
+/**
+ * Opens the folder a publish writes into (the folder of `-o`, the parent of
+ * `--out-dir`), pinned, after its checks: every link on the way is one only
+ * root or the user running could have made, and the folder is not another
+ * user's that others may write to.
+ */
+export const pinPublishFolder = async (folderPath: string, words: OutputWords): Promise<PinnedFolder> => {
+  let folder: PinnedFolder
   try {
-    const folder = await stat(dirname(target))
-    if (!folder.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' })
-    await access(dirname(target), constants.W_OK)
+    folder = await PinnedFolder.open(folderPath)
   } catch (e) {
-    throw inputError(`cannot write ${path}: ${writeErrnoWords(e)}`, 'choose another --output')
+    if (e instanceof UntrustedLink) throw inputError(`${words.refusing}: ${e.message}`, 'give the real path of the folder; a link someone else could have placed is never followed')
+    throw inputError(`${words.cannot}: ${writeErrnoWords(e)}`, words.hint)
   }
-  await existingTarget(path, target)
+  try {
+    if (sharedWithOthers(folder.stats, currentUser())) {
+      throw inputError(`${words.refusing}: its folder ${folderPath} belongs to another user and others may write to it`, SHARED_FOLDER_HINT)
+    }
+    await access(folder.self, constants.W_OK).catch((e: unknown) => {
+      throw inputError(`${words.cannot}: ${writeErrnoWords(e)}`, words.hint)
+    })
+  } catch (e) {
+    await folder.close()
+    throw e
+  }
+  return folder
+}
+
+/**
+ * The place of the output file `path` (read from `cwd`), checked before any
+ * input is read: its folder pinned, and what is at the target, if anything,
+ * a regular file. Close its folder when done.
+ */
+export const pinOutputFile = async (path: string, cwd: string): Promise<OutputPlace> => {
+  const target = resolve(cwd, path)
+  const folder = await pinPublishFolder(dirname(target), { refusing: `refusing to write ${path}`, cannot: `cannot write ${path}`, hint: 'choose another --output' })
+  const place = { path, folder, name: basename(target) }
+  try {
+    await existingTarget(path, folder.at(place.name))
+  } catch (e) {
+    await folder.close()
+    throw e
+  }
+  return place
 }
 
 /** What publishing did: replaced the target, or left it alone because it was already byte-identical. */
@@ -65,15 +117,6 @@ export type Published = 'written' | 'unchanged'
 export interface CommitOptions {
   /** Leave the target (and its mtime) alone when it already holds exactly these bytes. */
   ifChanged?: boolean
-}
-
-export interface ReservedFile {
-  /** The target, as given. */
-  readonly path: string
-  /** Writes `content` and renames it over the target. Call once. */
-  commit(content: Pieces, options?: CommitOptions): Promise<Published>
-  /** Removes the temporary file; a no-op after commit. Never throws. */
-  discard(): void
 }
 
 /** Writes all of `bytes` (a write may take fewer than it was given). */
@@ -111,86 +154,116 @@ const setModeAndOwner = async (handle: FileHandle, old: Stats | null): Promise<v
 }
 
 /**
- * Checks the target can be written and creates its temporary file, which
- * from now on is removed on failure or on a stop signal.
+ * The temporary file of a publish, made beside the target when the run
+ * starts (so nothing is read when it cannot be made) and, from then on,
+ * removed on failure or on a stop signal; `commit` renames it over the target.
  */
-export const reserveFile = async (path: string, cwd: string): Promise<ReservedFile> => {
-  await checkWritable(path, cwd)
-  const target = resolve(cwd, path)
-  const tmp = tempPathFor(target)
-  let handle: FileHandle | null = null
-  let done = false
-  const removeTmp = (): void => {
-    activeTemps.delete(tmp)
-    rmSync(tmp, { force: true })
-  }
-  const release = onStopSignal(removeTmp)
-  const finish = (): void => {
-    done = true
-    release()
-    activeTemps.delete(tmp)
-  }
-  try {
-    activeTemps.add(tmp)
-    // wx: made here, never an existing file or a planted link; unreadable to others until it is complete
-    handle = await open(tmp, 'wx+', 0o600)
-  } catch (e) {
-    finish()
-    removeTmp()
-    throw inputError(`cannot write ${path}: ${writeErrnoWords(e)}`, 'choose another --output')
-  }
-  const opened = handle
+export class ReservedFile {
+  /** The target, as given. */
+  readonly path: string
+  /** Where it goes. */
+  readonly place: OutputPlace
+  readonly #tmp: string
+  readonly #handle: FileHandle
+  readonly #release: () => void
+  #done = false
 
-  const discard = (): void => {
-    if (done) return
-    finish()
-    void opened.close().catch(() => undefined)
-    removeTmp()
+  private constructor(place: OutputPlace, tmp: string, handle: FileHandle, release: () => void) {
+    this.path = place.path
+    this.place = place
+    this.#tmp = tmp
+    this.#handle = handle
+    this.#release = release
   }
 
-  const commit = async (content: Pieces, options: CommitOptions = {}): Promise<Published> => {
-    if (done) throw new Error(`commit of ${path} after it was committed or discarded`)
+  /** Creates the temporary file of the target at `place` (whose folder stays the caller's to close). */
+  static async reserve(place: OutputPlace): Promise<ReservedFile> {
+    const tmp = tempPathFor(place.folder.at(place.name))
+    const tmpName = basename(tmp)
+    activeTemps.add(tmpName)
+    const removeTmp = (): void => {
+      activeTemps.delete(tmpName)
+      rmSync(tmp, { force: true })
+    }
+    const release = onStopSignal(removeTmp)
+    try {
+      // wx: made here, never an existing file or a planted link; unreadable to others until it is complete
+      const handle = await open(tmp, 'wx+', 0o600)
+      return new ReservedFile(place, tmp, handle, () => {
+        release()
+        activeTemps.delete(tmpName)
+      })
+    } catch (e) {
+      release()
+      removeTmp()
+      throw inputError(`cannot write ${place.path}: ${writeErrnoWords(e)}`, 'choose another --output')
+    }
+  }
+
+  /** The target, reached through its pinned folder. */
+  get #target(): string {
+    return this.place.folder.at(this.place.name)
+  }
+
+  /** Writes `content` and renames it over the target. Call once. */
+  async commit(content: Pieces, options: CommitOptions = {}): Promise<Published> {
+    if (this.#done) throw new Error(`commit of ${this.path} after it was committed or discarded`)
+    const target = this.#target
     try {
       let size = 0
       for await (const bytes of batched(content)) {
-        await writeAll(opened, bytes)
+        await writeAll(this.#handle, bytes)
         size += bytes.length
       }
-      const old = await existingTarget(path, target)
-      if (options.ifChanged && old !== null && (await sameFiles(target, old, opened, size))) {
-        discard()
+      const old = await existingTarget(this.path, target)
+      if (options.ifChanged && old !== null && (await sameFiles(target, old, this.#handle, size))) {
+        this.discard()
         removeStaleTemps(target)
         return 'unchanged'
       }
-      await setModeAndOwner(opened, old)
-      await opened.sync()
-      await opened.close()
+      await setModeAndOwner(this.#handle, old)
+      await this.#handle.sync()
+      await this.#handle.close()
       // what is at the target may have changed since: one more look, as close to the rename as can be
-      await existingTarget(path, target)
-      await rename(tmp, target)
+      await existingTarget(this.path, target)
+      await rename(this.#tmp, target)
     } catch (e) {
-      discard()
+      this.discard()
       if (isUserError(e)) throw e
-      throw inputError(`cannot write ${path}: ${writeErrnoWords(e)}`)
+      throw inputError(`cannot write ${this.path}: ${writeErrnoWords(e)}`)
     }
-    finish()
+    this.#done = true
+    this.#release()
     removeStaleTemps(target)
     return 'written'
   }
 
-  return { path, commit, discard }
+  /** Removes the temporary file; a no-op after commit. Never throws. */
+  discard(): void {
+    if (this.#done) return
+    this.#done = true
+    this.#release()
+    void this.#handle.close().catch(() => undefined)
+    rmSync(this.#tmp, { force: true })
+  }
 }
 
 /**
- * Runs `job` with `path` reserved (null: stdout, nothing to reserve), so
- * nothing is read when the output cannot be written; the temporary file is
- * removed when the job does not commit it.
+ * Runs `job` with the output file `path` reserved (null: stdout, nothing to
+ * reserve), so nothing is read when the output cannot be written; the
+ * temporary file is removed when the job does not commit it.
  */
 export const withReservedFile = async <T>(path: string | null, cwd: string, job: (file: ReservedFile | null) => Promise<T>): Promise<T> => {
-  const file = path === null ? null : await reserveFile(path, cwd)
+  if (path === null) return job(null)
+  const place = await pinOutputFile(path, cwd)
   try {
-    return await job(file)
+    const file = await ReservedFile.reserve(place)
+    try {
+      return await job(file)
+    } finally {
+      file.discard()
+    }
   } finally {
-    file?.discard()
+    await place.folder.close()
   }
 }

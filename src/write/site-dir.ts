@@ -2,11 +2,14 @@
  * Publishing the `--out-dir` site as a whole: index, profile pages and
  * stylesheet change together, so a visitor never sees a mix of two runs.
  *
- * How: the whole site is written into a new hidden sibling folder of DIR,
- * flushed, and swapped in with rename(2):
+ * How: DIR's parent folder is pinned once (pinned-folder.ts) and everything
+ * happens through it. The site is written into a new hidden working folder
+ * beside DIR, mode 0700 and the running user's, so nobody else can put
+ * anything in it, whoever owns DIR or its parent; only when it is complete
+ * does it get DIR's mode and swap in with rename(2):
  * - DIR missing (first run) or an empty folder: one rename, new → DIR.
  * - DIR is our site from an earlier run: rename DIR → backup, new → DIR,
- *   then remove the backup.
+ *   then remove the backup (own-tree.ts: only what is ours, no link followed).
  * Why this and not a symlink DIR → versioned folder: DIR stays a plain folder,
  * so it works on any file system and with any web server setup (no
  * FollowSymLinks / disable_symlinks), and rsync/scp copy it as it is. The cost
@@ -15,197 +18,135 @@
  * SIGINT/SIGTERM cannot land between them; after a SIGKILL exactly there, the
  * next run puts the backup back before it builds.
  *
- * We only ever replace a folder we made: it carries SITE_MARKER. A folder with
- * other content is refused. Temporary folders are named like
- * `.<DIR>.<host>.<pid>.<12 hex>.site-new` (or `.site-old` for the backup); on
- * SIGINT/SIGTERM/SIGHUP they are removed, and a later run removes those left by
- * a run that is gone (temp-files.ts: one naming scheme and one rule for files and folders).
+ * We only ever replace a folder we made: it belongs to the user running and
+ * carries SITE_MARKER (or is empty). Another user's DIR is refused, even an
+ * empty one: what its owner plants in it would be written through. Working
+ * folders are named like `.<DIR>.<host>.<pid>.<12 hex>.site-new` (or
+ * `.site-old` for the backup); on SIGINT/SIGTERM/SIGHUP they are removed, and a
+ * later run removes those left by a run that is gone (temp-files.ts: one
+ * naming scheme and one rule for files and folders).
  */
 
-import { constants, lstatSync, readdirSync, renameSync, rmSync } from 'node:fs'
-import { access, chmod, chown, lstat, mkdir, open, readdir, rm, stat } from '../file-system.js'
-import { dirname, join, resolve } from 'node:path'
+import { lstatSync, readdirSync, renameSync, type Stats } from 'node:fs'
+import { basename, dirname, resolve } from 'node:path'
 import { inputError, isUserError, writeErrnoWords } from '../errors.js'
-import { writeAll } from './atomic-file.js'
-import { onStopSignal } from './stop-signals.js'
+import { chmod, chown, lstat, mkdir, readdir } from '../file-system.js'
+import { pinPublishFolder } from './atomic-file.js'
 import { ownershipFor } from './ownership.js'
-import { batched, type Pieces } from './pieces.js'
+import { removeOwnTree } from './own-tree.js'
+import { currentUser, PinnedFolder } from './pinned-folder.js'
+import { SITE_MARKER, Stopped, writeSiteFiles, type SiteFiles, type StopRequest } from './site-files.js'
+import { onStopSignal } from './stop-signals.js'
 import { activeTemps, staleCheckNow, staleTemps, tempPathFor, type StaleCheck } from './temp-files.js'
 
-/** The file that marks a folder as a site written by us. */
-export const SITE_MARKER = '.profiler-search-site'
-const MARKER_TEXT = 'This folder is written by profiler-search build --out-dir and is replaced as a whole on every run.\n'
+export { SITE_MARKER, WRITE_CONCURRENCY, type SiteFile, type SiteFiles } from './site-files.js'
 
-export interface SiteFile {
-  /** Relative path inside the site, `/`-separated: `index.html`, `profiles/<token>.html`. */
-  path: string
-  /** Written piece by piece as it is made (see pieces.ts). */
-  content: Pieces
+/** Where a site goes: DIR's parent folder, pinned, and DIR's name in it. */
+export interface SitePlace {
+  /** DIR as given. */
+  readonly dir: string
+  readonly parent: PinnedFolder
+  readonly name: string
 }
-
-/** The site's files, each made when it is asked for: one per listed token, up to --limit of them, never all at once. */
-export type SiteFiles = Iterable<SiteFile> | AsyncIterable<SiteFile>
-
-/** How many files are written at the same time (so at most this many are held). */
-export const WRITE_CONCURRENCY = 16
-/** Site paths are ours (`profiles/<token>.html`): no dot files, no `..`, nothing else. */
-const SAFE_PATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
 
 const reason = (e: unknown): string => writeErrnoWords(e, { ENOTEMPTY: 'another run published there at the same time' })
 
 const cannotWrite = (dir: string, why: string, hint = 'choose another --out-dir'): Error =>
   inputError(`cannot write --out-dir ${dir}: ${why}`, hint)
 
+const notOurs = (dir: string): Error =>
+  inputError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
+    `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`)
+
 /**
- * DIR's absolute path, after checking we may replace it. Called before any
- * input is read, and again right before publishing.
- *
- * The site is swapped in with renames in DIR's parent folder, as root from
- * cron, so neither may be turned against us: DIR must not be a symbolic
- * link (its target would be replaced), and the parent folder must not be
- * another user's folder that others may write to (what they plant there,
- * such a link, could take DIR's place between two checks).
+ * What is at DIR now, after checking we may replace it: nothing (null), or
+ * a folder of the user running that is empty or our earlier site.
  */
-export const checkSiteDir = async (dir: string, cwd: string): Promise<string> => {
-  const target = resolve(cwd, dir)
-  const parentPath = dirname(target)
-  try {
-    const parent = await stat(parentPath)
-    if (!parent.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' })
-    await access(parentPath, constants.W_OK)
-    const euid = process.geteuid?.() ?? -1
-    if (parent.uid !== euid && (parent.mode & 0o022) !== 0) {
-      throw inputError(`refusing --out-dir ${dir}: its folder ${parentPath} belongs to another user and others may write to it`,
-        'give a folder inside one of yours; what others plant beside it could take its place')
-    }
-  } catch (e) {
-    if (isUserError(e)) throw e
+const existingSite = async (place: SitePlace): Promise<Stats | null> => {
+  const { dir } = place
+  const at = place.parent.at(place.name)
+  const existing = await lstat(at).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return null
     throw cannotWrite(dir, reason(e))
-  }
-  const existing = await lstat(target).catch(() => null)
-  if (!existing) return target
+  })
+  if (!existing) return null
   if (existing.isSymbolicLink()) throw cannotWrite(dir, 'it is a symbolic link', 'give the folder it points to; a link is never followed')
   if (!existing.isDirectory()) throw cannotWrite(dir, 'it is a file', 'give a folder: it is created if missing')
-  const names = await readdir(target)
-  if (names.length > 0 && !names.includes(SITE_MARKER)) {
-    throw inputError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
-      `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`)
+  if (existing.uid !== currentUser()) {
+    throw inputError(`refusing --out-dir ${dir}: the folder belongs to another user (uid ${existing.uid})`,
+      'give a folder of yours, or remove this one: what its owner puts in it would be written through')
   }
-  return target
+  const names = await readdir(at)
+  if (names.length > 0 && !names.includes(SITE_MARKER)) throw notOurs(dir)
+  return existing
 }
 
 /**
- * Temporary folders of runs that are gone: removed, except that a backup is
+ * DIR's place, after checking we may replace it: its parent pinned and not
+ * another user's folder others may write to, DIR not a link, a new folder,
+ * or an empty one or our earlier site, of the user running. Called before
+ * any input is read; close `parent` when done.
+ */
+export const pinSiteDir = async (dir: string, cwd: string): Promise<SitePlace> => {
+  const target = resolve(cwd, dir)
+  const parent = await pinPublishFolder(dirname(target), { refusing: `refusing --out-dir ${dir}`, cannot: `cannot write --out-dir ${dir}`, hint: 'choose another --out-dir' })
+  const place = { dir, parent, name: basename(target) }
+  try {
+    await existingSite(place)
+  } catch (e) {
+    await parent.close()
+    throw e
+  }
+  return place
+}
+
+/**
+ * Working folders of runs that are gone: removed, except that a backup is
  * put back when DIR itself is missing (a run killed between its two renames).
  */
-export const removeStaleSiteTemps = (target: string, check: StaleCheck = staleCheckNow()): void => {
+export const removeStaleSiteTemps = async (place: SitePlace, check: StaleCheck = staleCheckNow()): Promise<void> => {
+  const target = place.parent.at(place.name)
   const stale = staleTemps(target, ['site-new', 'site-old'], check).sort((a, b) => b.mtime - a.mtime)
   for (const temp of stale) {
     try {
       if (temp.kind === 'site-old' && !lstatSync(target, { throwIfNoEntry: false })) renameSync(temp.path, target)
-      else rmSync(temp.path, { recursive: true, force: true })
+      else await removeOwnTree(place.parent.self, temp.name)
     } catch {
       // left for the next run
     }
   }
 }
 
-/** A page of the site: 0644 and its folders 0755, less the umask. A stop signal ends it between two writes. */
-const writeOne = async (root: string, file: SiteFile, stop: StopRequest): Promise<void> => {
-  const path = join(root, ...file.path.split('/'))
-  await mkdir(dirname(path), { recursive: true, mode: 0o755 })
-  const handle = await open(path, 'wx', 0o644)
-  try {
-    for await (const bytes of batched(file.content)) {
-      if (stop.requested) throw new Stopped()
-      await writeAll(handle, bytes)
-    }
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
-/** Flushes a folder's entries (the names of the files just written). */
-const syncFolder = async (path: string): Promise<void> => {
-  const handle = await open(path, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
-/** Thrown between two writes once a stop signal came: nothing more is written. */
-class Stopped extends Error {}
-
-interface StopRequest {
-  requested: boolean
-}
-
-/** The files given, each path checked as it comes, then the marker. */
-async function* withMarker(files: SiteFiles): AsyncGenerator<SiteFile> {
-  for await (const file of files) {
-    if (!SAFE_PATH.test(file.path)) throw new Error(`unsafe site path ${JSON.stringify(file.path)}`)
-    yield file
-  }
-  yield { path: SITE_MARKER, content: MARKER_TEXT }
-}
-
 /**
- * Writes the files as they come, WRITE_CONCURRENCY at a time, and the marker,
- * then flushes their folders. A failed write stops new ones from starting;
- * it is thrown once those under way have ended, so none adds a file after
- * the folder is removed.
+ * Moves the working folder `fresh` to DIR, synchronously. Returns the name of
+ * the old site's backup to remove, or null when there was none.
  */
-const writeSite = async (root: string, files: SiteFiles, stop: StopRequest): Promise<void> => {
-  const writing = new Set<Promise<void>>()
-  const failures: unknown[] = []
-  const folders = new Set<string>()
-  try {
-    for await (const file of withMarker(files)) {
-      if (stop.requested) throw new Stopped()
-      if (failures.length > 0) break
-      folders.add(dirname(join(root, ...file.path.split('/'))))
-      const write: Promise<void> = writeOne(root, file, stop)
-        .catch((e: unknown) => void failures.push(e))
-        .finally(() => writing.delete(write))
-      writing.add(write)
-      if (writing.size >= WRITE_CONCURRENCY) await Promise.race(writing)
-    }
-  } finally {
-    await Promise.all(writing)
+const swapIn = (place: SitePlace, fresh: PinnedFolder, freshName: string): string | null => {
+  const target = place.parent.at(place.name)
+  const freshPath = place.parent.at(freshName)
+  const atName = lstatSync(freshPath, { throwIfNoEntry: false })
+  if (atName?.ino !== fresh.stats.ino || atName.dev !== fresh.stats.dev) {
+    throw cannotWrite(place.dir, 'its working folder was replaced while the site was written', 'someone else can rename what its folder holds; choose another --out-dir')
   }
-  if (failures.length > 0) throw failures[0]
-  for (const folder of folders) await syncFolder(folder)
-}
-
-/**
- * Moves `fresh` to `target`, synchronously. Returns the backup of the old
- * site to remove, or null when there was none.
- */
-const swapIn = (dir: string, target: string, fresh: string): string | null => {
   try {
-    renameSync(fresh, target) // first run, or an empty folder: replaced in one step
+    renameSync(freshPath, target) // first run, or an empty folder: replaced in one step
     return null
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw e
   }
-  if (!readdirSync(target).includes(SITE_MARKER)) {
-    throw inputError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
-      `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`)
-  }
-  const backup = tempPathFor(target, 'site-old')
-  renameSync(target, backup)
+  const now = lstatSync(target)
+  if (!now.isDirectory() || now.uid !== currentUser() || !readdirSync(target).includes(SITE_MARKER)) throw notOurs(place.dir)
+  const backup = basename(tempPathFor(target, 'site-old'))
+  activeTemps.add(backup)
+  renameSync(target, place.parent.at(backup))
   try {
-    renameSync(fresh, target)
+    renameSync(freshPath, target)
   } catch (e) {
     try {
-      renameSync(backup, target)
+      renameSync(place.parent.at(backup), target)
     } catch {
-      // Another run published in between: its complete site stays, our backup goes.
-      rmSync(backup, { recursive: true, force: true })
+      // Another run published in between: its complete site stays, our backup goes (below, or by the next run).
     }
     throw e
   }
@@ -213,57 +154,51 @@ const swapIn = (dir: string, target: string, fresh: string): string | null => {
 }
 
 /**
- * Writes `files` as the whole content of `dir`, replacing an earlier site
- * there. On failure the previous site stays as it was and no temporary
+ * Writes `files` as the whole content of DIR, replacing an earlier site
+ * there. On failure the previous site stays as it was and no working
  * folder is left behind.
  */
-export const publishSite = async (dir: string, cwd: string, files: SiteFiles): Promise<void> => {
-  const target = await checkSiteDir(dir, cwd)
-  removeStaleSiteTemps(target)
-  const fresh = tempPathFor(target, 'site-new')
+export const publishSite = async (place: SitePlace, files: SiteFiles): Promise<void> => {
+  const old = await existingSite(place)
+  await removeStaleSiteTemps(place)
+  const freshName = basename(tempPathFor(place.parent.at(place.name), 'site-new'))
   /** Ours until done: removed on a stop signal, and never taken for a stale one by a sweep of this process. */
-  const temps = new Set([fresh])
-  activeTemps.add(fresh)
+  activeTemps.add(freshName)
   let backup: string | null = null
+  let fresh: PinnedFolder | null = null
   const stop: StopRequest = { requested: false }
   let writing: Promise<void> = Promise.resolve()
   const release = onStopSignal(async () => {
     // No new write starts; those under way finish before the folder goes, so none adds a file to it afterwards.
     stop.requested = true
     await writing.catch(() => undefined)
-    for (const path of temps) {
-      try {
-        rmSync(path, { recursive: true, force: true })
-      } catch {
-        // left for the next run
-      }
-    }
+    await removeOwnTree(place.parent.self, freshName).catch(() => false)
   })
   try {
-    // DIR keeps its mode (as root, its owner and group); a new one is 0755 less the umask
-    const { mode, owner } = ownershipFor(await lstat(target).catch(() => null), 0o755)
-    await mkdir(fresh, { mode: 0o700 })
-    if (owner) await chown(fresh, owner.uid, owner.gid)
-    await chmod(fresh, mode)
-    writing = writeSite(fresh, files, stop)
-    await writing
-    backup = swapIn(dir, target, fresh)
-    temps.delete(fresh)
-    if (backup) {
-      temps.add(backup)
-      activeTemps.add(backup)
-      // The new site is live; a backup that cannot be removed now is removed by the next run.
-      await rm(backup, { recursive: true, force: true }).catch(() => undefined)
+    await mkdir(place.parent.at(freshName), { mode: 0o700 })
+    fresh = await PinnedFolder.openIn(place.parent.self, freshName)
+    if (fresh.stats.uid !== currentUser() || (fresh.stats.mode & 0o077) !== 0) {
+      throw cannotWrite(place.dir, 'its working folder was replaced as it was made', 'someone else can rename what its folder holds; choose another --out-dir')
     }
+    writing = writeSiteFiles(fresh, files, stop)
+    await writing
+    // DIR keeps its mode (as root, its group), never writable by others; a new one is 0755 less the umask
+    const { mode, owner } = ownershipFor(old, 0o755)
+    if (owner) await chown(fresh.self, owner.uid, owner.gid)
+    await chmod(fresh.self, mode & ~0o022)
+    backup = swapIn(place, fresh, freshName)
+    // The new site is live; a backup that cannot be removed now is removed by the next run.
+    if (backup) await removeOwnTree(place.parent.self, backup).catch(() => false)
   } catch (e) {
     // stopped by a signal: the cleanup removes the folder and ends the process; nothing more to say
     if (e instanceof Stopped) return new Promise<never>(() => undefined)
-    await rm(fresh, { recursive: true, force: true })
+    await removeOwnTree(place.parent.self, freshName).catch(() => false)
     if (isUserError(e) || !(e as NodeJS.ErrnoException).syscall) throw e
-    throw cannotWrite(dir, reason(e))
+    throw cannotWrite(place.dir, reason(e))
   } finally {
     release()
-    activeTemps.delete(fresh)
+    await fresh?.close()
+    activeTemps.delete(freshName)
     if (backup) activeTemps.delete(backup)
   }
 }

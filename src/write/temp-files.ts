@@ -97,11 +97,11 @@ export const isAlive = (pid: number): boolean => {
   }
 }
 
-/** Temporary paths this process is using right now: never stale. */
+/** Names of the temporary files and folders this process is using right now: never stale (each name is unique). */
 export const activeTemps = new Set<string>()
 
 export interface StaleCheck {
-  /** Temporary paths in use right now. */
+  /** Temporary names in use right now. */
   active: ReadonlySet<string>
   now: number
   alive: (pid: number) => boolean
@@ -131,7 +131,7 @@ export const staleTemps = (target: string, kinds: readonly TempKind[], check: St
   return names.flatMap((name) => {
     const writer = parseTempName(target, name)
     const path = join(folder, name)
-    if (!writer || !kinds.includes(writer.kind) || check.active.has(path)) return []
+    if (!writer || !kinds.includes(writer.kind) || check.active.has(name)) return []
     const found = lstatSync(path, { throwIfNoEntry: false })
     if (!found) return []
     const ours = found.uid === check.euid && (writer.kind === 'tmp' ? found.isFile() : found.isDirectory())

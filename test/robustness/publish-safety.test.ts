@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs'
 import t from 'tap'
 import { HOST_TAG } from '../../src/write/temp-files.js'
+import { asOtherUser, needsRoot, OTHER_USER } from '../helpers/other-user.js'
 import { BIN, fixture, NODE, runCli } from '../helpers/run-cli.js'
 
 const LOG = fixture('nginx/access.log')
@@ -75,13 +76,13 @@ t.test('-o keeps the replaced file\'s mode; a new file gets 0644 less the umask'
   t.equal(lstatSync(`${dir}/plain.html`).mode & 0o777, 0o644 & ~umask)
 })
 
-t.test('as root, -o keeps the replaced file\'s owner and group', { skip: notRoot }, async (t) => {
+t.test('as root, -o keeps the group and mode of a file of root\'s', { skip: notRoot }, async (t) => {
   const dir = t.testdir({ 'page.html': 'old\n' })
-  chownSync(`${dir}/page.html`, OTHER.uid, OTHER.gid)
-  chmodSync(`${dir}/page.html`, 0o604)
+  chownSync(`${dir}/page.html`, 0, OTHER.gid)
+  chmodSync(`${dir}/page.html`, 0o640)
   t.equal((await build('-o', `${dir}/page.html`)).code, 0)
   const after = lstatSync(`${dir}/page.html`)
-  t.strictSame([after.uid, after.gid, after.mode & 0o777], [OTHER.uid, OTHER.gid, 0o604])
+  t.strictSame([after.uid, after.gid, after.mode & 0o777], [0, OTHER.gid, 0o640])
 })
 
 t.test('--out-dir refuses a symbolic link and leaves what it points to alone', async (t) => {
@@ -120,16 +121,76 @@ t.test('--out-dir never renames a working folder another user planted into place
   t.ok(lstatSync(planted).isDirectory(), 'left where it is, not renamed, not removed')
 })
 
-t.test('--out-dir keeps the replaced folder\'s mode (and as root its owner)', async (t) => {
+t.test('--out-dir keeps the replaced folder\'s mode', async (t) => {
   const dir = t.testdir({})
   t.equal((await build('--out-dir', `${dir}/site`)).code, 0)
   chmodSync(`${dir}/site`, 0o750)
-  if (ROOT_USER) chownSync(`${dir}/site`, OTHER.uid, OTHER.gid)
   t.equal((await build('--out-dir', `${dir}/site`, '--limit', '2')).code, 0)
-  const after = lstatSync(`${dir}/site`)
-  t.equal(after.mode & 0o777, 0o750)
-  if (ROOT_USER) t.strictSame([after.uid, after.gid], [OTHER.uid, OTHER.gid])
+  t.equal(lstatSync(`${dir}/site`).mode & 0o777, 0o750)
   t.equal(lstatSync(`${dir}/site/index.html`).mode & 0o777, 0o644 & ~process.umask())
+})
+
+// A second user against root (their steps run as nobody, see helpers/other-user.ts).
+
+t.test('as root in a shared folder, another user\'s file at -o lends neither mode nor owner', { skip: needsRoot }, async (t) => {
+  const dir = t.testdir({ www: {} })
+  chmodSync(`${dir}/www`, 0o1777)
+  const page = `${dir}/www/index.html`
+  t.equal(asOtherUser('echo theirs > "$1" && chmod 666 "$1"', page).status, 0, 'they made index.html, mode 666')
+  t.equal((await build('-o', page)).code, 0)
+  const after = lstatSync(page)
+  t.strictSame([after.uid, after.gid, after.mode & 0o777], [0, 0, 0o644 & ~process.umask()], 'root\'s page, 0644')
+  const rewrite = asOtherUser('echo rewritten > "$1"', page)
+  t.match(rewrite.stderr, /Permission denied/, 'they cannot rewrite root\'s page')
+  t.match(readFileSync(page, 'utf8'), /<!DOCTYPE html>/)
+})
+
+t.test('as root, -o through a folder link another user planted is refused; root\'s file elsewhere stays', { skip: needsRoot }, async (t) => {
+  const dir = t.testdir({ ww: {}, secret: { 'index.html': 'root page\n' }, real: {} })
+  chmodSync(`${dir}/ww`, 0o1777)
+  chmodSync(`${dir}/secret`, 0o700)
+  t.equal(asOtherUser('ln -s "$1" "$2"', `${dir}/secret`, `${dir}/ww/prof`).status, 0)
+  const r = await build('-o', `${dir}/ww/prof/index.html`)
+  t.equal(r.code, 2)
+  t.equal(r.stderr, `profiler-search: refusing to write ${dir}/ww/prof/index.html: ${dir}/ww/prof is a symbolic link of another user (uid ${OTHER_USER.uid}) (give the real path of the folder; a link someone else could have placed is never followed)\n`)
+  t.equal(readFileSync(`${dir}/secret/index.html`, 'utf8'), 'root page\n')
+  t.strictSame(readdirSync(`${dir}/secret`), ['index.html'])
+  symlinkSync(`${dir}/real`, `${dir}/mine`)
+  t.equal((await build('-o', `${dir}/mine/index.html`)).code, 0, 'root\'s own link in root\'s folder is followed')
+  t.strictSame(readdirSync(`${dir}/real`), ['index.html'])
+})
+
+t.test('-o into another user\'s folder that others may write to is refused, as --out-dir is', { skip: needsRoot }, async (t) => {
+  const dir = t.testdir({ theirs: {} })
+  chownSync(`${dir}/theirs`, OTHER_USER.uid, OTHER_USER.gid)
+  chmodSync(`${dir}/theirs`, 0o777)
+  const r = await build('-o', `${dir}/theirs/index.html`)
+  t.equal(r.code, 2)
+  t.equal(r.stderr, `profiler-search: refusing to write ${dir}/theirs/index.html: its folder ${dir}/theirs belongs to another user and others may write to it (give a folder inside one of yours; what others plant beside it could take its place)\n`)
+  t.strictSame(readdirSync(`${dir}/theirs`), [])
+})
+
+t.test('an output that is one of the inputs is refused and the input stays', async (t) => {
+  const log = readFileSync(LOG, 'utf8')
+  // a site folder (it carries the marker) someone keeps a log in
+  const dir = t.testdir({ 'a.log': log, 'errors.log': 'x\n', logs: { 'b.log': log, '.profiler-search-site': '' } })
+  symlinkSync('a.log', `${dir}/link.log`)
+  const cases: [string[], string][] = [
+    [['build', `${dir}/a.log`, '-o', `${dir}/a.log`], `refusing to write ${dir}/a.log: it is the input ${dir}/a.log (give another --output; the page would replace the log)`],
+    [['build', `${dir}/link.log`, '-o', `${dir}/a.log`], `refusing to write ${dir}/a.log: it is the input ${dir}/link.log (give another --output; the page would replace the log)`],
+    [['build', `${dir}/a.log`, '--notices', `${dir}/errors.log`, '-o', `${dir}/errors.log`], `refusing to write ${dir}/errors.log: it is the input ${dir}/errors.log (give another --output; the page would replace the log)`],
+    [['merge', `${dir}/a.log`, '-o', `${dir}/a.log`], `refusing to write ${dir}/a.log: it is the input ${dir}/a.log (give another --output; the page would replace the log)`],
+    [['watch', `${dir}/a.log`, '-o', `${dir}/a.log`], `refusing to write ${dir}/a.log: it is the input ${dir}/a.log (give another --output; the page would replace the log)`],
+    [['build', `${dir}/logs/b.log`, '--out-dir', `${dir}/logs`], `refusing --out-dir ${dir}/logs: the input ${dir}/logs/b.log is in it (the site replaces the folder as a whole; keep the logs elsewhere)`],
+  ]
+  for (const [args, message] of cases) {
+    const r = await runCli(args)
+    t.strictSame([r.code, r.stderr], [2, `profiler-search: ${message}\n`], args.join(' '))
+  }
+  t.equal(readFileSync(`${dir}/a.log`, 'utf8'), log)
+  t.equal(readFileSync(`${dir}/errors.log`, 'utf8'), 'x\n')
+  t.strictSame(readdirSync(dir).sort(), ['a.log', 'errors.log', 'link.log', 'logs'])
+  t.strictSame(readdirSync(`${dir}/logs`).sort(), ['.profiler-search-site', 'b.log'])
 })
 
 /**

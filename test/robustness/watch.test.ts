@@ -6,9 +6,10 @@
  * the process holds no more files after many rotations than before them.
  */
 
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import { appendFileSync, chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
+import { asOtherUser, needsRoot, OTHER_USER } from '../helpers/other-user.js'
 import { tableRows } from '../helpers/page.js'
 import { startCli } from '../helpers/run-cli.js'
 import { between, seeded } from '../helpers/seeded.js'
@@ -69,6 +70,22 @@ t.test('a stop signal while the first page is built: exit 0, no temporary file',
   const r = await watching.result
   t.strictSame([r.code, r.signal, r.stderr], [0, null, ''])
   t.strictSame(readdirSync(dir), ['access.log'], 'no page, no temporary file')
+})
+
+t.test('as root, the folder of -o swapped for another user\'s link while watching: publishes stay in the folder the watch began with', { skip: needsRoot }, async (t) => {
+  const dir = t.testdir({ 'access.log': line(0), theirs: { prof: {} }, secret: {} })
+  chownSync(`${dir}/theirs`, OTHER_USER.uid, OTHER_USER.gid)
+  chmodSync(`${dir}/secret`, 0o700)
+  const watching = startCli(['watch', `${dir}/access.log`, '-o', `${dir}/theirs/prof/index.html`, '--interval', '0.05'])
+  t.teardown(() => void watching.child.kill('SIGKILL'))
+  await listed(`${dir}/theirs/prof/index.html`, 0)
+  t.equal(asOtherUser('mv "$1/prof" "$1/prof-old" && ln -s "$2" "$1/prof"', `${dir}/theirs`, `${dir}/secret`).status, 0, 'they swapped the folder for a link')
+  appendFileSync(`${dir}/access.log`, line(1))
+  await listed(`${dir}/theirs/prof-old/index.html`, 1)
+  t.strictSame(readdirSync(`${dir}/secret`), [], 'nothing written through the link')
+  watching.child.kill('SIGTERM')
+  const r = await watching.result
+  t.strictSame([r.code, r.stderr], [0, ''])
 })
 
 t.test('a write that fails is said once and tried again at the next change', async (t) => {

@@ -1,14 +1,24 @@
 import { chmodSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs'
 import t from 'tap'
-import { checkWritable, reserveFile, type CommitOptions, type Published } from '../../../src/write/atomic-file.js'
+import { pinOutputFile, ReservedFile, withReservedFile, type CommitOptions, type Published } from '../../../src/write/atomic-file.js'
 import { HOST_TAG } from '../../../src/write/temp-files.js'
 
 /** Paths here are absolute: the working folder is not read. */
 const HERE = process.cwd()
 
 /** Reserve and commit in one go. */
-const writeFileAtomic = async (path: string, content: string, options: CommitOptions = {}): Promise<Published> =>
-  (await reserveFile(path, HERE)).commit(content, options)
+const writeFileAtomic = (path: string, content: string, options: CommitOptions = {}): Promise<Published> =>
+  withReservedFile(path, HERE, (file) => (file as ReservedFile).commit(content, options))
+
+/** The checks of an output file, before anything is read. */
+const checkWritable = async (path: string, cwd: string): Promise<void> => (await pinOutputFile(path, cwd)).folder.close()
+
+/** A reserved file whose folder stays pinned until the test ends. */
+const reserveFile = async (path: string, cwd: string): Promise<ReservedFile> => {
+  const place = await pinOutputFile(path, cwd)
+  t.teardown(() => place.folder.close())
+  return ReservedFile.reserve(place)
+}
 
 t.test('writes a new file and leaves no temporary file', async (t) => {
   const dir = t.testdir({})

@@ -1,14 +1,28 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import { checkSiteDir, publishSite, removeStaleSiteTemps, SITE_MARKER, WRITE_CONCURRENCY, type SiteFile } from '../../../src/write/site-dir.js'
+import { pinSiteDir, publishSite as publishAt, removeStaleSiteTemps, SITE_MARKER, WRITE_CONCURRENCY, type SiteFile, type SiteFiles } from '../../../src/write/site-dir.js'
 import { HOST_TAG } from '../../../src/write/temp-files.js'
+import { asOtherUser, needsRoot, OTHER_USER, type OtherUserResult } from '../../helpers/other-user.js'
 import { NODE, NODE_ARGS, ROOT } from '../../helpers/run-cli.js'
 
 /** Paths here are absolute: the working folder is not read. */
 const HERE = process.cwd()
+
+/** The checks of --out-dir DIR, before anything is read. */
+const checkSiteDir = async (dir: string, cwd: string): Promise<void> => (await pinSiteDir(dir, cwd)).parent.close()
+
+/** Pins DIR's folder, publishes the site there, lets go of the folder. */
+const publishSite = async (dir: string, cwd: string, files: SiteFiles): Promise<void> => {
+  const place = await pinSiteDir(dir, cwd)
+  try {
+    await publishAt(place, files)
+  } finally {
+    await place.parent.close()
+  }
+}
 
 const site = (tokens: string[], version = 'v1'): SiteFile[] => [
   { path: 'index.html', content: `index ${version}` },
@@ -153,7 +167,9 @@ t.test('temporary folders of runs that are gone are removed; a lost site is put 
   const dayAndMore = Date.now() / 1000 - 25 * 3600
   utimesSync(join(parent, name(12345, 'eeeeeeeeeeee', 'site-new', 'otherhost')), dayAndMore, dayAndMore)
   mkdirSync(join(parent, '.other.x.1.aaaaaaaaaaaa.site-new'))
-  removeStaleSiteTemps(target)
+  const place = await pinSiteDir(target, HERE)
+  await removeStaleSiteTemps(place)
+  await place.parent.close()
   t.strictSame(readdirSync(parent).sort(), [
     '.other.x.1.aaaaaaaaaaaa.site-new',
     name(process.ppid, 'cccccccccccc', 'site-new'),
@@ -168,9 +184,9 @@ t.test('SIGTERM while writing: the temporary folder is removed, the previous sit
   await publishSite(`${parent}/site`, HERE, site(['aaaaaaaaaaaaa']))
   const module = fileURLToPath(new URL('../../../src/write/site-dir.ts', import.meta.url))
   const script = `
-    const { publishSite } = await import(${JSON.stringify(module)})
+    const { pinSiteDir, publishSite } = await import(${JSON.stringify(module)})
     const files = Array.from({ length: 20000 }, (_, i) => ({ path: 'profiles/' + String(i).padStart(13, '0') + '.html', content: 'x'.repeat(2000) }))
-    await publishSite(${JSON.stringify(`${parent}/site`)}, '/', files)
+    await publishSite(await pinSiteDir(${JSON.stringify(`${parent}/site`)}, '/'), files)
   `
   const child = spawn(NODE, [...NODE_ARGS, '--import=tsx', '--input-type=module', '-e', script], { stdio: 'ignore', cwd: ROOT })
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)))
@@ -199,4 +215,67 @@ t.test('two publishes at the same time leave one complete site and nothing else'
   const token = version === 'v2' ? 'bbbbbbbbbbbbb' : 'ccccccccccccc'
   t.strictSame(tree(`${parent}/site`), [SITE_MARKER, 'index.html', 'profile-search.css', `profiles/${token}.html`])
   t.equal(readFileSync(`${parent}/site/profiles/${token}.html`, 'utf8'), `${token} ${version}`, 'pages of one run only')
+})
+
+// A second user against root (issue: root in shared folders): their steps run as nobody, between two files of the site.
+
+/** The working folder of a publish under way in `folder`. */
+const workingFolder = (folder: string): string => {
+  const name = readdirSync(folder).find((entry) => entry.endsWith('.site-new'))
+  if (name === undefined) throw new Error(`no working folder in ${folder}`)
+  return join(folder, name)
+}
+
+t.test('as root, another user\'s DIR is refused, even an empty one they made in a shared folder: nothing is written through it', { skip: needsRoot }, async (t) => {
+  const parent = t.testdir({ shared: {}, secret: {} })
+  chmodSync(`${parent}/shared`, 0o1777)
+  chmodSync(`${parent}/secret`, 0o700)
+  t.equal(asOtherUser('mkdir "$1"', `${parent}/shared/site`).status, 0, 'they made DIR')
+  async function* files(): AsyncGenerator<SiteFile> {
+    yield { path: 'index.html', content: 'index' }
+    asOtherUser('ln -s "$2" "$1/profiles"', workingFolder(`${parent}/shared`), `${parent}/secret`)
+    yield { path: 'profiles/aaaaaaaaaaaaa.html', content: 'page' }
+  }
+  await t.rejects(publishSite(`${parent}/shared/site`, HERE, files()), {
+    message: `refusing --out-dir ${parent}/shared/site: the folder belongs to another user (uid ${OTHER_USER.uid})`,
+    hint: 'give a folder of yours, or remove this one: what its owner puts in it would be written through',
+    exitCode: 2,
+  })
+  t.strictSame(readdirSync(`${parent}/secret`), [], 'nothing made in root\'s folder')
+  t.strictSame(readdirSync(`${parent}/shared`), ['site'])
+  t.strictSame(readdirSync(`${parent}/shared/site`), [], 'their folder as it was')
+})
+
+t.test('as root in another user\'s folder: the working folder is root\'s alone, and swapping it redirects nothing', { skip: needsRoot }, async (t) => {
+  const parent = t.testdir({ theirs: {}, secret: {} })
+  chownSync(`${parent}/theirs`, OTHER_USER.uid, OTHER_USER.gid)
+  chmodSync(`${parent}/theirs`, 0o755)
+  chmodSync(`${parent}/secret`, 0o700)
+  const steps: OtherUserResult[] = []
+  async function* files(): AsyncGenerator<SiteFile> {
+    yield { path: 'index.html', content: 'index' }
+    const working = workingFolder(`${parent}/theirs`)
+    steps.push(asOtherUser('ln -s "$2" "$1/profiles"', working, `${parent}/secret`))
+    // the folder is theirs, so they may rename what it holds: ours away, one of theirs with the link in its place
+    steps.push(asOtherUser('mv "$1" "$1.moved" && mkdir "$1" && ln -s "$2" "$1/profiles"', working, `${parent}/secret`))
+    yield { path: 'profiles/aaaaaaaaaaaaa.html', content: 'page' }
+  }
+  await t.rejects(publishSite(`${parent}/theirs/site`, HERE, files()), {
+    message: `cannot write --out-dir ${parent}/theirs/site: its working folder was replaced while the site was written`, exitCode: 2,
+  })
+  t.match(steps[0]?.stderr, /Permission denied/, 'nobody else may write into the working folder')
+  t.equal(steps[1]?.status, 0, 'they swapped it')
+  t.strictSame(readdirSync(`${parent}/secret`), [], 'nothing made in root\'s folder')
+  t.notOk(existsSync(`${parent}/theirs/site`), 'nothing published')
+})
+
+t.test('as root, a site of root keeps its mode (never writable by others) and group', { skip: needsRoot }, async (t) => {
+  const parent = t.testdir({})
+  await publishSite(`${parent}/site`, HERE, site(['aaaaaaaaaaaaa']))
+  chownSync(`${parent}/site`, 0, OTHER_USER.gid)
+  chmodSync(`${parent}/site`, 0o775)
+  await publishSite(`${parent}/site`, HERE, site(['bbbbbbbbbbbbb'], 'v2'))
+  const after = statSync(`${parent}/site`)
+  t.strictSame([after.uid, after.gid, after.mode & 0o777], [0, OTHER_USER.gid, 0o755])
+  t.strictSame(readdirSync(parent), ['site'], 'the backup is gone')
 })

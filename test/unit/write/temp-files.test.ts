@@ -49,7 +49,7 @@ t.test('stale: same host and a dead PID, or older than a day; never an active fi
   utimesSync(`${dir}/.p.html.${other}.104.000000000006.tmp`, old, old)
   utimesSync(`${dir}/.p.html.${HOST_TAG}.102.000000000007.tmp`, old, old)
   const removed = removeStaleTemps(`${dir}/p.html`, {
-    active: new Set([`${dir}/.p.html.${HOST_TAG}.${process.pid}.000000000004.tmp`]),
+    active: new Set([`.p.html.${HOST_TAG}.${process.pid}.000000000004.tmp`]),
     now,
     alive: (pid) => pid === 102 || pid === 103 || pid === 104,
     euid: process.geteuid?.() ?? -1,
