@@ -4,11 +4,28 @@
  * skipped line with a reason, never a crash.
  */
 
+import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
 import type { EmittedRow } from '../render/emit-row.js'
 import type { SchemaValidators } from '../render/emit-schema.js'
 import { parseRowTimestamp, type RowInstant } from './timestamp.js'
 
-export type RowSkipReason = 'not JSON' | 'not a row' | 'bad timestamp'
+export type RowSkipReason = 'not JSON' | 'not a row' | 'bad timestamp' | 'line too long'
+
+/**
+ * The longest row line merge reads, in bytes: longer than any row `build`
+ * writes. A row's values come from one log line of at most MAX_LINE_LENGTH
+ * bytes and hold its text at most 16 times over: `raw`; ip, loggedIp,
+ * method, referer, userAgent, host, forwardedFor, user and the digits of
+ * `bytes`, each at most the line; `url` (path and query) at most 2 lines;
+ * `request`, rebuilt from method, path, query and protocol when the log has
+ * no request line, at most 4 (with --json-fields one JSON key may hold
+ * several of them). JSON writes a byte of the line as at most 6 (a control
+ * character as `\u0001`; a byte that is not UTF-8, shown as U+FFFD, as 3):
+ * 96 lines. The rest fits in the 4 lines left: `source` (a path of at most
+ * 4 KiB, escaped), the keys, the timestamp, the other numbers, and the few
+ * bytes a rebuilt request line adds.
+ */
+export const MAX_ROW_LENGTH = 100 * MAX_LINE_LENGTH
 
 export interface ReadRow {
   row: EmittedRow
