@@ -7,6 +7,7 @@
 import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
 import type { EmittedRow } from '../render/emit-row.js'
 import type { SchemaValidators } from '../render/emit-schema.js'
+import { memberText } from './member-text.js'
 import { parseRowTimestamp, type RowInstant } from './timestamp.js'
 
 export type RowSkipReason = 'not JSON' | 'not a row' | 'bad timestamp' | 'line too long'
@@ -40,11 +41,35 @@ const parseJson = (text: string): { value: unknown } | null => {
   }
 }
 
-/** `isRow` is the compiled row schema (render/emit-schema.ts). */
+/** JSON's integers (no sign, fraction or exponent: what build writes). */
+const INTEGER = /^(?:0|[1-9][0-9]*)$/
+
+/**
+ * `bytes` as written, when JSON.parse could not hold it: an integer beyond
+ * 2^53 − 1 (or beyond a double, read as Infinity) as a bigint of its digits;
+ * else null, and the parsed value stands.
+ */
+const exactBytes = (value: unknown, text: string): bigint | null => {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, 'bytes')) return null
+  const { bytes } = value as { bytes: unknown }
+  if (typeof bytes !== 'number' || Number.isSafeInteger(bytes)) return null
+  const written = memberText(text, 'bytes')
+  return written !== null && INTEGER.test(written) ? BigInt(written) : null
+}
+
+/**
+ * `isRow` is the compiled row schema (render/emit-schema.ts). An integer
+ * `bytes` of any length is kept as written (a bigint past 2^53 − 1); the
+ * schema checks the rest of the row.
+ */
 export const readRow = (text: string, isRow: SchemaValidators['row']): ReadRow | RowSkipReason => {
   const parsed = parseJson(text)
   if (!parsed) return 'not JSON'
+  const bytes = exactBytes(parsed.value, text)
+  // an integer, whatever its size: checked as one the schema's validator can read
+  if (bytes !== null) (parsed.value as { bytes: unknown }).bytes = 0
   if (!isRow(parsed.value)) return 'not a row'
+  if (bytes !== null) parsed.value.bytes = bytes
   const at = parseRowTimestamp(parsed.value.timestamp)
   return at ? { row: parsed.value, at } : 'bad timestamp'
 }
