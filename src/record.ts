@@ -23,8 +23,8 @@ export interface AccessRecord {
   /** `HTTP/1.1`, or null for HTTP/0.9 and non-requests. */
   protocol: string | null
   status: number
-  /** Body bytes sent, or null for `-`. */
-  bytes: number | null
+  /** Body bytes sent, or null for `-`; a bigint when a number would not hold every digit (over 2^53 − 1). */
+  bytes: number | bigint | null
   /** Referer and User-Agent for `combined`, null when absent or `-`. */
   referer: string | null
   userAgent: string | null

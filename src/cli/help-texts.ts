@@ -45,6 +45,6 @@ Examples:
 Exit codes:
   0   the listing was written
   1   an input holds no rows written by build --emit ndjson, or a line was
-      not a row under --strict
+      skipped under --strict
   2   bad option, missing or unreadable input, or the output cannot be written
   70  internal error (a bug: please report it with the stack trace)`

@@ -37,7 +37,7 @@ export const addMergeCommand = (program: Command, context: CommandContext): Comm
     .addOption(new Option('-n, --limit <n>', 'number of rows, newest first across all inputs (at most 1000000)').default(10).argParser(rowLimit))
     .addOption(new Option('--tz <zone>', 'show times in this IANA zone (default: the offset each row was written with)').argParser(timeZone))
     .addOption(new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson or csv').default('html').argParser(emitFormat))
-    .addOption(new Option('--strict', 'fail with exit 1, writing nothing, when any line is not a row'))
+    .addOption(new Option('--strict', 'fail with exit 1, writing nothing, when any line is skipped (not a row, or too long)'))
     .addOption(new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is byte-identical'))
     .addOption(configOption())
     .helpOption('-h, --help', 'show this help')

@@ -47,8 +47,13 @@ export interface LineSink {
 const headOf = (bytes: Buffer): string => bytes.toString('utf8', 0, Math.min(bytes.length, HEAD_BYTES)).slice(0, TOO_LONG_HEAD)
 
 export class LineSplitter {
-  /** The start of a line whose end has not arrived yet. Never longer than the cap. */
-  private pending: Buffer = EMPTY
+  /**
+   * The start of a line whose end has not arrived yet, as the pieces it came
+   * in (copies), joined once when its end arrives: a line near a large cap
+   * is not copied again with every piece. Together never longer than the cap.
+   */
+  private pending: Buffer[] = []
+  private pendingBytes = 0
   /** The head of an overlong line while the rest of it streams past, else null. */
   private overlong: string | null = null
   /** Bytes pushed before the current piece. */
@@ -65,7 +70,7 @@ export class LineSplitter {
 
   /** Bytes held for an unfinished line (for the memory bound). */
   get buffered(): number {
-    return this.pending.length
+    return this.pendingBytes
   }
 
   /** The next bytes of the input; pieces of at most 64 KiB keep each decoded block a young-generation string. */
@@ -91,11 +96,9 @@ export class LineSplitter {
       const head = this.overlong
       this.overlong = null
       this.sink.tooLong(head, this.lineStart)
-    } else if (this.pending.length > 0) {
-      const line = this.pending
-      this.pending = EMPTY
+    } else if (this.pendingBytes > 0) {
       // a CR at the very end, without LF, stays
-      this.sink.line(line.toString('utf8'), this.lineStart)
+      this.sink.line(this.takePending(EMPTY).toString('utf8'), this.lineStart)
     }
     this.lineStart = this.consumed
   }
@@ -125,13 +128,35 @@ export class LineSplitter {
   /** Bytes without a newline: keep them, unless the line is now too long (then only its head is kept). */
   private hold(bytes: Buffer): void {
     if (this.overlong !== null || bytes.length === 0) return
-    if (this.pending.length + bytes.length > this.max) {
-      this.overlong = headOf(this.pending.length >= HEAD_BYTES ? this.pending : Buffer.concat([this.pending, bytes.subarray(0, HEAD_BYTES)]))
-      this.pending = EMPTY
+    if (this.pendingBytes + bytes.length > this.max) {
+      this.overlong = headOf(this.headBytes(bytes))
+      this.pending = []
+      this.pendingBytes = 0
     } else {
       // a copy: the piece it came in is not held for the sake of a few bytes
-      this.pending = Buffer.concat([this.pending, bytes])
+      this.pending.push(Buffer.from(bytes))
+      this.pendingBytes += bytes.length
     }
+  }
+
+  /** The first bytes of the line held and then `bytes`: at least HEAD_BYTES when there are as many. */
+  private headBytes(bytes: Buffer): Buffer {
+    const parts: Buffer[] = []
+    let length = 0
+    for (const part of [...this.pending, bytes]) {
+      if (length >= HEAD_BYTES) break
+      parts.push(part.subarray(0, HEAD_BYTES - length))
+      length += Math.min(part.length, HEAD_BYTES - length)
+    }
+    return Buffer.concat(parts)
+  }
+
+  /** The line held, ending with `bytes`, as one buffer; nothing is held after. */
+  private takePending(bytes: Buffer): Buffer {
+    const line = this.pendingBytes === 0 ? bytes : Buffer.concat([...this.pending, bytes], this.pendingBytes + bytes.length)
+    this.pending = []
+    this.pendingBytes = 0
+    return line
   }
 
   /** The line that ends with `bytes` (its `\n` follows them) is complete. */
@@ -142,8 +167,7 @@ export class LineSplitter {
       this.sink.tooLong(head, this.lineStart)
       return
     }
-    const line = this.pending.length === 0 ? bytes : Buffer.concat([this.pending, bytes])
-    this.pending = EMPTY
+    const line = this.takePending(bytes)
     if (line.length > this.max) {
       this.sink.tooLong(headOf(line), this.lineStart)
       return

@@ -1,9 +1,9 @@
 /**
- * Bytes of one access log → its lines, on the hot path: a hand-written
- * splitter that hands each line over synchronously (the bench shows why it
- * is not split2 here; inputs read off the hot path use split2, see
- * mapped-lines.ts). Gzip is recognised by its magic bytes, not by the file
- * name, and decompressed while streaming (gzip.ts).
+ * Bytes of one input → its lines: a hand-written splitter that hands each
+ * line over synchronously (the bench shows why it is not split2), the one
+ * line rule of every reader (access logs, merge's rows, PHP notices; each
+ * may give its own cap in bytes). Gzip is recognised by its magic bytes, not
+ * by the file name, and decompressed while streaming (gzip.ts).
  *
  * Reading runs ahead of parsing: chunks are pulled (not pushed), so the next
  * read or the next piece of gunzip work is already under way on libuv's
@@ -11,7 +11,7 @@
  */
 
 import { gunzipped, sniffGzip } from './gzip.js'
-import { LineSplitter } from './line-splitter.js'
+import { LineSplitter, MAX_LINE_LENGTH } from './line-splitter.js'
 import { asInputError } from './read-error.js'
 
 /**
@@ -54,10 +54,11 @@ const splitChunks = async (chunks: AsyncIterable<Buffer>, lines: LineSplitter): 
 /**
  * Calls `onLine` for each line of one input, without its `\n` or `\r\n`,
  * synchronously as the lines arrive (no promise per line). Bytes that are not
- * valid UTF-8 become U+FFFD. A line of more than 64 KiB (65,536 bytes before
- * its `\n`, a CR of CRLF included, as backward-lines.ts counts) is never
- * held in memory: `onTooLong` gets its first 120 characters instead, in
- * line order (without `onTooLong` such a line is dropped). If a callback
+ * valid UTF-8 become U+FFFD. A line of more than `max` bytes (64 KiB unless
+ * given: 65,536 bytes before its `\n`, a CR of CRLF included, as
+ * backward-lines.ts counts) is never held in memory: `onTooLong` gets its
+ * first 120 characters instead, in line order (without `onTooLong` such a
+ * line is dropped). If a callback
  * throws, reading stops and the promise rejects with that error. Read and
  * gzip errors become input errors that name the input. Each line comes with
  * the offset of its first byte in the (gunzipped) bytes.
@@ -67,11 +68,12 @@ export const forEachLine = async (
   label: string,
   onLine: (line: string, start: number) => void,
   onTooLong: (head: string, start: number) => void = () => undefined,
+  max = MAX_LINE_LENGTH,
 ): Promise<void> => {
   const { gzip, chunks } = await sniffGzip(source).catch((e: unknown) => {
     throw asInputError(e, label, false)
   })
-  const lines = new LineSplitter({ line: onLine, tooLong: onTooLong })
+  const lines = new LineSplitter({ line: onLine, tooLong: onTooLong }, max)
   const sourceError: { error: unknown } = { error: undefined }
   try {
     await splitChunks(gzip ? gunzipped(chunks, sourceError) : chunks, lines)

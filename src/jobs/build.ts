@@ -148,11 +148,15 @@ const buildInto = async (options: BuildOptions, io: JobIO, output: Output): Prom
   const skippedLines = state.skipped.summary()
   if (options.strict && skippedLines) throw dataError(`--strict: ${skippedLines}`, 'nothing was written')
 
-  const listing = listingOf(state, options, await readNotices(noticeInputs, options.notices))
+  const notices = await readNotices(noticeInputs, options.notices)
+  if (options.strict && notices.skipped) throw dataError(`--strict: ${notices.skipped}`, 'nothing was written')
+
+  const listing = listingOf(state, options, notices.notices)
   const published = await publishListing(listing, options, io, output, { ifChanged: options.ifChanged })
   if (published === 'unchanged') state.note(`${options.output} is unchanged, left as it was (--if-changed)`)
 
   if (skippedLines && !options.quiet) io.warn(skippedLines)
+  if (notices.skipped && !options.quiet) io.warn(notices.skipped)
   return { rows: listing.rows.length, lines: state.skipped.lines, skipped: state.skipped.count, published }
 }
 

@@ -6,10 +6,10 @@
  */
 
 import { dataError } from '../errors.js'
-import { mappedLines } from '../input/mapped-lines.js'
+import { forEachLine } from '../input/lines.js'
 import { openInputs, type OpenedInput } from '../input/open-inputs.js'
 import { mergedProfileRows } from '../merge/merged-rows.js'
-import { readRow, type ReadRow, type RowSkipReason } from '../merge/read-row.js'
+import { MAX_ROW_LENGTH, readRow, type ReadRow, type RowSkipReason } from '../merge/read-row.js'
 import type { DisplayZone } from '../profile/display-time.js'
 import { renderData, type EmitFormat } from '../render/emit-format.js'
 import { schemaValidators, type SchemaValidators } from '../render/emit-schema.js'
@@ -53,6 +53,7 @@ interface MergeState {
   read: number
 }
 
+/** One input's rows into the state; a line over MAX_ROW_LENGTH is skipped as `line too long`, never held whole. */
 const scanRows = async (input: OpenedInput, state: MergeState): Promise<void> => {
   const { isRow, newest, skipped } = state
   let lineNo = 0
@@ -60,17 +61,23 @@ const scanRows = async (input: OpenedInput, state: MergeState): Promise<void> =>
     `${input.label}: none of the first ${checked} lines is a row written by profiler-search build --emit ndjson (first: ${JSON.stringify(first.slice(0, 80))})`,
     'merge reads the output of build --emit ndjson',
   ))
-  const rows = mappedLines(input.chunks(), input.label, (text) => {
+  const onRow = (text: string): void => {
     lineNo++
-    return text.trim() === '' ? undefined : { line: lineNo, text, result: readRow(text, isRow) }
-  })
-  for await (const { line, text, result } of rows) {
+    if (text.trim() === '') return
     skipped.lines++
-    if (typeof result === 'string') skipped.add(result, { source: input.label, line })
+    const result = readRow(text, isRow)
+    if (typeof result === 'string') skipped.add(result, { source: input.label, line: lineNo })
     // Equal instants: the row read first wins, so merging is a stable sort.
     else newest.push(result, -state.read++)
     probe.saw(typeof result !== 'string', text)
   }
+  const onTooLong = (head: string): void => {
+    lineNo++
+    skipped.lines++
+    skipped.add('line too long', { source: input.label, line: lineNo })
+    probe.saw(false, head)
+  }
+  await forEachLine(input.chunks(), input.label, onRow, onTooLong, MAX_ROW_LENGTH)
   probe.end()
 }
 

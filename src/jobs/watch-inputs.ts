@@ -104,8 +104,8 @@ export const followNotices = async (input: WatchedInput, context: FollowContext)
     lines.line(text, start)
     context.changed()
   }
-  if (input.kind === 'live') return followedFile(input, { line, tooLong: () => undefined, settle: lines.settle }, context)
-  const read = () => forEachLine(input.input.chunks(), input.input.label, line).then(lines.end, (e: unknown) => {
+  if (input.kind === 'live') return followedFile(input, { line, tooLong: lines.tooLong, settle: lines.settle }, context)
+  const read = () => forEachLine(input.input.chunks(), input.input.label, line, lines.tooLong).then(lines.end, (e: unknown) => {
     throw isUserError(e) ? inputError(`--notices: ${e.message}`, e.hint) : e
   })
   return followedStream(input.input, read, lines.settle)

@@ -24,7 +24,7 @@ import { EXIT, isUserError } from '../errors.js'
 import type { FollowTiming } from '../input/follow-file.js'
 import { openInputs, STDIN } from '../input/open-inputs.js'
 import { watchedInputs } from '../input/watched-inputs.js'
-import { noticeCollector, openNoticeFiles } from '../notices/read-notices.js'
+import { noticeCollector, openNoticeFiles, skippedNotices } from '../notices/read-notices.js'
 import { pageKey } from '../render/page-key.js'
 import { placesAfterScan, type ScanState } from '../scan/scan-state.js'
 import { SkippedLines } from '../scan/skipped-lines.js'
@@ -162,6 +162,8 @@ const start = async (options: WatchOptions, io: JobIO, output: Output, followed:
   await publishListing(first, options, io, output, { ifChanged: true })
   const skippedLines = state.skipped.summary()
   if (skippedLines && !options.quiet) io.warn(skippedLines)
+  const skippedNoticeLines = skippedNotices(notices.skipped)
+  if (skippedNoticeLines && !options.quiet) io.warn(skippedNoticeLines)
   return { state: context.state, listing, changes, key: pageKey(first.rows, first.data.notices ?? []) }
 }
 

@@ -6,8 +6,10 @@
  */
 
 import { isUserError, inputError, usageError } from '../errors.js'
-import { mappedLines } from '../input/mapped-lines.js'
+import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
+import { forEachLine } from '../input/lines.js'
 import { openInputs, STDIN, type OpenedInput, type Stdin } from '../input/open-inputs.js'
+import { SkippedLines } from '../scan/skipped-lines.js'
 import { visibleNotice, type Notice } from './php-notice.js'
 import { createPicker, type PickRule } from './pick.js'
 import { NoticeScanner } from './recognise.js'
@@ -19,6 +21,18 @@ export interface NoticesOptions extends PickRule {
   /** Server path prefixes shown as `…`. */
   redactPaths: readonly string[]
 }
+
+/**
+ * The longest line of PHP error output read, in bytes: the access logs' cap,
+ * which `watch` follows a notices file with too. nginx cuts an error entry
+ * at 2 KiB and Apache a line at 8 KiB, far below it; PHP's own error_log
+ * (8.1+) and its screen output have no limit, and a longer line there is
+ * skipped and counted.
+ */
+export const MAX_NOTICE_LINE = MAX_LINE_LENGTH
+
+/** Why a line of a notices file was not read. */
+export type NoticeSkipReason = 'line too long'
 
 /** `--notices-limit` unless given. */
 export const DEFAULT_NOTICES_LIMIT = 10
@@ -61,6 +75,8 @@ const withoutBom = (line: string): string => (line.startsWith('\uFEFF') ? line.s
 export interface NoticeLines {
   /** One line without its line break; `start`: its byte offset in the file (0: its first line). */
   line: (text: string, start: number) => void
+  /** A line over the cap was dropped: an entry it was part of is cut. */
+  tooLong: () => void
   /** The input paused: see NoticeScanner.settle. */
   settle: () => void
   /** The input ended. */
@@ -75,23 +91,32 @@ export interface NoticeCollector {
   lines: () => NoticeLines
   /** The notices as the page shows them now. */
   picked: () => Notice[]
+  /** The lines `read` read, and those it skipped (over MAX_NOTICE_LINE). */
+  skipped: SkippedLines<NoticeSkipReason>
 }
 
 export const noticeCollector = (options: NoticesOptions): NoticeCollector => {
   const picker = createPicker(options)
   const redact = compileRedaction(options.redactPaths)
   const scanner = (): NoticeScanner => new NoticeScanner((notice) => picker.add(redact(notice)))
+  const skipped = new SkippedLines<NoticeSkipReason>()
   return {
     read: async (input) => {
       const scan = scanner()
-      let first = true
-      const lines = mappedLines(input.chunks(), input.label, (line) => {
-        const text = first ? withoutBom(line) : line
-        first = false
-        return text
-      })
+      let lineNo = 0
+      const onLine = (text: string, start: number): void => {
+        lineNo++
+        skipped.lines++
+        scan.line(start === 0 ? withoutBom(text) : text)
+      }
+      const onTooLong = (): void => {
+        lineNo++
+        skipped.lines++
+        skipped.add('line too long', { source: input.label, line: lineNo })
+        scan.tooLong()
+      }
       try {
-        for await (const line of lines) scan.line(line)
+        await forEachLine(input.chunks(), input.label, onLine, onTooLong, MAX_NOTICE_LINE)
       } catch (e) {
         throw asNoticesError(e)
       }
@@ -101,17 +126,32 @@ export const noticeCollector = (options: NoticesOptions): NoticeCollector => {
       const scan = scanner()
       return {
         line: (text, start) => scan.line(start === 0 ? withoutBom(text) : text),
+        tooLong: () => scan.tooLong(),
         settle: () => scan.settle(),
         end: () => scan.end(),
       }
     },
     picked: () => picker.picked().map(visibleNotice),
+    skipped,
   }
 }
 
-/** The notices of the opened files, picked, redacted, and made visible for the page. */
-export const readNotices = async (inputs: readonly OpenedInput[], options: NoticesOptions): Promise<Notice[]> => {
+export interface ReadNotices {
+  /** Picked, redacted, and made visible for the page. */
+  notices: Notice[]
+  /** The run's line about skipped lines: `--notices: skipped 1 of 40 lines (1 line too long); first at error.log:3`, or null. */
+  skipped: string | null
+}
+
+/** The notices of the opened files, and what was skipped reading them. */
+export const readNotices = async (inputs: readonly OpenedInput[], options: NoticesOptions): Promise<ReadNotices> => {
   const notices = noticeCollector(options)
   for (const input of inputs) await notices.read(input)
-  return notices.picked()
+  return { notices: notices.picked(), skipped: skippedNotices(notices.skipped) }
+}
+
+/** The summary of skipped notices lines, named as the option, or null. */
+export const skippedNotices = (skipped: SkippedLines<NoticeSkipReason>): string | null => {
+  const summary = skipped.summary()
+  return summary === null ? null : `--notices: ${summary}`
 }

@@ -59,6 +59,11 @@ export class NoticeScanner {
     }
   }
 
+  /** A line too long to read was dropped: an open entry lost it, and is cut. */
+  tooLong(): void {
+    if (this.shape) this.cut = true
+  }
+
   /** The input is over: an entry still open is finished if its shape allows. */
   end(): void {
     this.flush()

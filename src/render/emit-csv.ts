@@ -20,8 +20,8 @@ export const neutraliseFormula = (text: string): string => (FORMULA_START.test(t
 /** One RFC 4180 field. */
 export const csvField = (text: string): string => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text)
 
-const cell = (value: string | number | null): string =>
-  value === null ? '' : typeof value === 'number' ? String(value) : csvField(neutraliseFormula(value))
+const cell = (value: string | number | bigint | null): string =>
+  value === null ? '' : typeof value === 'string' ? csvField(neutraliseFormula(value)) : String(value)
 
 /** The header, then one record per row, each written as it comes. */
 export function* renderCsv(rows: Iterable<EmittedRow>): Generator<string> {

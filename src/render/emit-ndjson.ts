@@ -5,7 +5,8 @@
  */
 
 import type { EmittedRow } from './emit-row.js'
+import { rowJson } from './row-json.js'
 
 export function* renderNdjson(rows: Iterable<EmittedRow>): Generator<string> {
-  for (const row of rows) yield `${JSON.stringify(row)}\n`
+  for (const row of rows) yield `${rowJson(row)}\n`
 }

@@ -26,7 +26,8 @@ export interface EmittedRow {
   timestamp: string
   referer: string | null
   userAgent: string | null
-  bytes: number | null
+  /** A bigint when a number would not hold every digit: written as its digits (see rowJson). */
+  bytes: number | bigint | null
   /** Microseconds. */
   duration: number | null
   host: string | null

@@ -29,8 +29,9 @@ export const statusClass = (status: number): string =>
 
 /**
  * Where a token leads: `in-page`, its detail section further down the same
- * self-contained page (`#profile-<token>`); `site`, its own page of the
- * `--out-dir` site (`profiles/<token>.html`), styled by the shared stylesheet.
+ * self-contained page (`#profile-<token>`, see detailId); `site`, its own
+ * page of the `--out-dir` site (`profiles/<token>.html`), styled by the
+ * shared stylesheet.
  */
 export type ProfileLinks = 'in-page' | 'site'
 
@@ -83,8 +84,34 @@ const ready = (): Promise<Templates> => (templates ??= import('./handlebars-runt
   }
 }))
 
-const profileHref = (token: string, links: ProfileLinks): string =>
-  links === 'site' ? `profiles/${token}.html` : `#profile-${token}`
+/**
+ * The rows whose token an earlier row has (rows merged from several servers
+ * may share one): each row's index → which occurrence of its token it is
+ * (2, 3, …). Usually empty.
+ */
+const repeatedTokens = (rows: readonly ProfileRow[]): Map<number, number> => {
+  const seen = new Map<string, number>()
+  const repeats = new Map<number, number>()
+  for (const [i, { token }] of rows.entries()) {
+    const n = (seen.get(token) ?? 0) + 1
+    seen.set(token, n)
+    if (n > 1) repeats.set(i, n)
+  }
+  return repeats
+}
+
+/**
+ * The id of a row's detail section on the page: `profile-<token>`, and for
+ * the second row with that token `profile-<token>-2` (then `-3`, …), so each
+ * row's link opens its own detail. Tokens are 13 hex digits: no id is taken
+ * twice.
+ */
+const detailId = (token: string, occurrence: number | undefined): string =>
+  occurrence === undefined ? `profile-${token}` : `profile-${token}-${occurrence}`
+
+/** Where a row's token leads: its `--out-dir` page, or its detail section (`id`) further down the page. */
+const profileHref = (token: string, links: ProfileLinks, id: string): string =>
+  links === 'site' ? `profiles/${token}.html` : `#${id}`
 
 /** The frame's text, with each slot's items, made one at a time, in its place. */
 function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<string>>>): Generator<string> {
@@ -110,10 +137,11 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
     css: stylesheet,
     search,
   })
+  const repeats = repeatedTokens(rows)
   yield* filled(frame, {
     notices: () => lazyMap(notices, render.notice),
-    rows: () => lazyMap(rows, (row) => render.row({ ...row, href: profileHref(row.token, links) })),
-    details: () => lazyMap(rows, (row) => render.detail(profileDetail(row))),
+    rows: () => lazyMap(rows.entries(), ([i, row]) => render.row({ ...row, href: profileHref(row.token, links, detailId(row.token, repeats.get(i))) })),
+    details: () => lazyMap(rows.entries(), ([i, row]) => render.detail({ ...profileDetail(row), id: detailId(row.token, repeats.get(i)) })),
   })
 }
 

@@ -40,7 +40,7 @@ export const formatDuration = (micros: number): string => {
 
 /** The log-only fields, in the order a reader scans them; null values are left out. */
 const logFields = (record: AccessRecord): DetailField[] => {
-  const fields: Array<[string, string | number | null]> = [
+  const fields: Array<[string, string | number | bigint | null]> = [
     ['Request line', record.request],
     ['Remote user', record.user],
     ['Referer', record.referer],

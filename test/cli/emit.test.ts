@@ -139,6 +139,23 @@ t.test('--emit json keeps decoded values exact: control characters are JSON esca
   t.match(r.stdout, '"userAgent": "\\rcr"')
 })
 
+t.test('bytes past 2^53 are written with every digit as logged, in every format', async (t) => {
+  const huge = '9'.repeat(400)
+  const line = (second: number, bytes: string): string =>
+    `192.0.2.1 - - [22/Nov/2026:12:00:0${second} +0000] "GET /p${second} HTTP/1.1" 200 ${bytes} "-" "-"`
+  const dir = t.testdir({ 'access.log': `${line(1, '0000512')}\n${line(2, '123456789012345678901234567890')}\n${line(3, huge)}\n` })
+  const emitted = async (emit: string): Promise<string> => {
+    const r = await runCli(['build', '--any-url', '--emit', emit, `${dir}/access.log`])
+    t.strictSame([r.code, r.stderr], [0, ''], emit)
+    return r.stdout
+  }
+  const expected = [huge, '123456789012345678901234567890', '512']
+  t.strictSame([...(await emitted('ndjson')).matchAll(/"bytes":(\d+|null),/g)].map((m) => m[1]), expected, 'ndjson')
+  t.strictSame([...(await emitted('json')).matchAll(/"bytes": (\d+|null),/g)].map((m) => m[1]), expected, 'json')
+  t.strictSame((await emitted('csv')).split('\r\n').slice(1, 4).map((row) => row.split(',')[9]), expected, 'csv')
+  t.strictSame([...(await emitted('html')).matchAll(/<dt>Bytes sent<\/dt>\n<dd>(\d+)<\/dd>/g)].map((m) => m[1]), expected, 'html')
+})
+
 t.test('no rows: an empty listing in every data format', async (t) => {
   const empty = fixture('handmade/empty.log')
   t.equal((await runCli(['build', '--emit', 'json', empty])).stdout, '{\n  "count": 0,\n  "rows": []\n}\n')

@@ -6,7 +6,9 @@
 import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import t, { type Test } from 'tap'
-import { countLine, tableRows } from '../helpers/page.js'
+import { MAX_LINE_LENGTH } from '../../src/input/line-splitter.js'
+import { MAX_ROW_LENGTH } from '../../src/merge/read-row.js'
+import { countLine, detailSections, tableRows, tokenLinks } from '../helpers/page.js'
 import { matchFileSnapshot } from '../helpers/snapshot.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 
@@ -166,6 +168,89 @@ t.test('--strict: a line that is not a row fails the run and nothing is written'
   const clean = await runCli(['merge', '--strict', '--emit', 'ndjson', fixture('ndjson/web1.ndjson')])
   t.equal(clean.code, 0, 'clean input passes')
   t.equal(clean.stdout, readFileSync(fixture('ndjson/web1.ndjson'), 'utf8'), 'one server\'s rows merge into themselves, byte for byte')
+})
+
+/**
+ * A combined line of exactly MAX_LINE_LENGTH bytes, the longest build reads,
+ * whose target is control characters: url, request and raw each repeat them,
+ * and JSON writes each as 6 bytes (`\u0001`), so its row is over 1 MB.
+ */
+const lineAtCap = (second: number): string => {
+  const head = `192.0.2.1 - - [22/Nov/2026:12:00:${String(second).padStart(2, '0')} +0000] "GET /p?`
+  const tail = ' HTTP/1.1" 200 5 "-" "\x1f"'
+  return `${head}${'\x01\x02\x03\x1f'.repeat(MAX_LINE_LENGTH).slice(0, MAX_LINE_LENGTH - head.length - tail.length)}${tail}`
+}
+
+t.test('every row build writes merges: rows of lines at the 64 KiB cap, full of control characters, come back byte for byte', async (t) => {
+  const short = (second: number): string => `192.0.2.1 - - [22/Nov/2026:12:00:0${second} +0000] "GET /q HTTP/1.1" 200 5 "-" "-"`
+  const lines = [lineAtCap(1), short(2), lineAtCap(3), short(4), lineAtCap(5), short(6)]
+  t.equal(Buffer.byteLength(lines[0] ?? ''), MAX_LINE_LENGTH)
+  const dir = t.testdir({ 'access.log': `${lines.join('\n')}\n` })
+  const built = await runCli(['build', '--any-url', '--emit', 'ndjson', '-n', '10', `${dir}/access.log`, '-o', `${dir}/rows.ndjson`])
+  t.strictSame([built.code, built.stderr], [0, ''])
+  const rows = readFileSync(`${dir}/rows.ndjson`, 'utf8')
+  const size = (row: string): string | number => {
+    const bytes = Buffer.byteLength(row)
+    return bytes > 17 * MAX_LINE_LENGTH ? 'over 17 lines' : bytes < 1024 ? 'short' : bytes
+  }
+  t.strictSame(rows.split('\n').map(size), ['short', 'over 17 lines', 'short', 'over 17 lines', 'short', 'over 17 lines', 'short'],
+    'six rows, newest first (and the empty end); those of the long lines are about 18 times their line')
+  const r = await runCli(['merge', '--strict', '--emit', 'ndjson', '-n', '10', `${dir}/rows.ndjson`])
+  t.strictSame([r.code, r.stderr], [0, ''])
+  t.ok(r.stdout === rows, 'every row, byte for byte')
+})
+
+t.test('a row line is read up to MAX_ROW_LENGTH bytes (not characters); a longer one is skipped as too long and fails --strict', async (t) => {
+  const [first, second, third] = readFileSync(fixture('ndjson/web1.ndjson'), 'utf8').split('\n') as [string, string, string]
+  // € is 3 bytes: a cap that counted characters would take both long lines
+  const withBytes = (row: string, bytes: number): string => {
+    const text = JSON.stringify({ ...JSON.parse(row) as object, raw: '€'.repeat(Math.floor(bytes / 3) - 1000) })
+    return text + ' '.repeat(bytes - Buffer.byteLength(text))
+  }
+  const dir = t.testdir({ 'rows.ndjson': [withBytes(first, MAX_ROW_LENGTH), withBytes(second, MAX_ROW_LENGTH + 1), third, ''].join('\n') })
+  const input = `${dir}/rows.ndjson`
+  const r = await runCli(['merge', '--emit', 'ndjson', input])
+  t.equal(r.code, 0)
+  t.equal(r.stderr, `profiler-search: skipped 1 of 3 lines (1 line too long); first at ${input}:2\n`)
+  t.strictSame(parseNdjson(r.stdout).map((row) => row.url), ['/moebel/', '/moebel/12/sofa-bergen'], 'the row of exactly the cap is read')
+  const strict = await runCli(['merge', '--strict', input, '-o', `${dir}/index.html`])
+  t.equal(strict.code, 1)
+  t.equal(strict.stderr, `profiler-search: --strict: skipped 1 of 3 lines (1 line too long); first at ${input}:2 (nothing was written)\n`)
+  t.strictSame(readdirSync(dir), ['rows.ndjson'])
+})
+
+t.test('rows that share a token: each link opens its own detail, the first keeps profile-<token>', async (t) => {
+  const rows = [fixture('ndjson/web1.ndjson'), fixture('ndjson/web2.ndjson')]
+    .flatMap((file) => parseNdjson(readFileSync(file, 'utf8')))
+  const [a, b, c, d, e, f] = rows.map((row) => row.token)
+  // web1's first two rows and web2's first: the newest three
+  const shared = rows.map((row, i) => JSON.stringify([0, 1, 3].includes(i) ? { ...row, token: a } : row)).join('\n')
+  const r = await runCli(['merge', '-n', '6', '-'], { input: shared })
+  t.equal(r.code, 0)
+  t.strictSame(tokenLinks(r.stdout), [`#profile-${a}`, `#profile-${a}-2`, `#profile-${a}-3`, `#profile-${e}`, `#profile-${c}`, `#profile-${f}`])
+  t.notOk([b, d].includes(a), 'the fixture\'s own tokens differ')
+  const sections = detailSections(r.stdout)
+  t.strictSame(sections.map((section) => section.id), tokenLinks(r.stdout).map((link) => link.slice(1)), 'each link leads to a section of its own')
+  t.strictSame(sections.map((section) => section.heading), tableRows(r.stdout).map((cells) => cells[3]), 'each section is its own row\'s')
+  t.strictSame(sections.map((section) => section.heading),
+    ['/moebel/', '/sofas/', '/robots.txt', '/forms/index/id/5', '/moebel/12/sofa-bergen', '/sitemap_index.xml'])
+})
+
+t.test('bytes past 2^53 keep the digits as written, in every format; other rows are unchanged', async (t) => {
+  const [first, second] = readFileSync(fixture('ndjson/web1.ndjson'), 'utf8').split('\n') as [string, string]
+  const digits = '123456789012345678901234567890'
+  t.match(first, '"bytes":512,')
+  const rows = `${first.replace('"bytes":512,', `"bytes":${digits},`)}\n${second}\n`
+  const dir = t.testdir({ 'rows.ndjson': rows })
+  const merged = async (emit: string): Promise<string> => {
+    const r = await runCli(['merge', '--emit', emit, `${dir}/rows.ndjson`])
+    t.strictSame([r.code, r.stderr], [0, ''], emit)
+    return r.stdout
+  }
+  t.equal(await merged('ndjson'), rows, 'ndjson: both rows back byte for byte')
+  t.strictSame([...(await merged('json')).matchAll(/\n {6}"bytes": (.*),\n/g)].map((m) => m[1]), [digits, '512'], 'json')
+  t.strictSame((await merged('csv')).split('\r\n').slice(0, 3).map((line) => line.split(',')[9]), ['bytes', digits, '512'], 'csv')
+  t.strictSame(detailSections(await merged('html')).map((section) => section.log.find(([label]) => label === 'Bytes sent')?.[1]), [digits, '512'], 'html')
 })
 
 t.test('--if-changed leaves an identical page alone', async (t) => {

@@ -114,6 +114,28 @@ t.test('--out-dir: the site\'s index.html has the preface, the profile pages do 
   for (const page of profiles) t.notMatch(readFileSync(`${dir}/site/profiles/${page}`, 'utf8'), 'id="php-notices"', page)
 })
 
+t.test('a line over 64 KiB (bytes, not characters) is skipped and counted on stderr; --strict fails on it', async (t) => {
+  const notice = (n: number, message = `N${n}`): string => `[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  ${message} in /a.php on line ${n}`
+  const atCap = notice(3, 'x'.repeat(65_536 - notice(3, '').length))
+  // é is 2 bytes: 40,000 of them are fewer characters than the cap, but more bytes
+  const lines = [notice(1), notice(2, 'é'.repeat(40_000)), atCap, notice(4), '']
+  t.equal(Buffer.byteLength(atCap), 65_536)
+  const dir = t.testdir({ 'error.log': lines.join('\n') })
+  const log = fixture('nginx/access.log')
+  const plain = await runCli(['build', log])
+  t.equal(plain.stderr, '', 'the access log alone skips nothing')
+  const r = await runCli(['build', log, '--notices', `${dir}/error.log`, '--all-notices'])
+  t.equal(r.code, 0)
+  t.strictSame(prefaceLines(r.stdout), [notice(1), atCap, notice(4)].map((line) => line.replace(/^.*PHP Deprecated: {2}/, 'Deprecated: ')),
+    'the line of exactly 64 KiB is read')
+  t.equal(r.stderr, `profiler-search: --notices: skipped 1 of 4 lines (1 line too long); first at ${dir}/error.log:2\n`)
+  t.equal((await runCli(['build', log, '--quiet', '--notices', `${dir}/error.log`])).stderr, '', '--quiet says nothing')
+  const strict = await runCli(['build', log, '--strict', '--notices', `${dir}/error.log`, '-o', `${dir}/out.html`])
+  t.equal(strict.code, 1)
+  t.equal(strict.stderr, `profiler-search: --strict: --notices: skipped 1 of 4 lines (1 line too long); first at ${dir}/error.log:2 (nothing was written)\n`)
+  t.strictSame(readdirSync(dir), ['error.log'], 'nothing written')
+})
+
 t.test('user mistakes: exit 2, one line on stderr, nothing written', async (t) => {
   const OLD = '<!DOCTYPE html><p>previous page</p>\n'
   const cases: [string, (dir: string) => string[], (dir: string) => string][] = [

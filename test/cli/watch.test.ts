@@ -6,6 +6,7 @@
  */
 
 import { readFileSync, readdirSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { fixture, runCli } from '../helpers/run-cli.js'
 
@@ -74,6 +75,18 @@ t.test('history only (.gz, rotated names): published once, as build does, and th
   const watched = await runCli(['watch', ...inputs, '--emit', 'ndjson', '-o', `${dir}/watched.ndjson`])
   t.strictSame([built.code, watched.code, watched.stderr], [0, 0, ''])
   t.equal(readFileSync(`${dir}/watched.ndjson`, 'utf8'), readFileSync(`${dir}/built.ndjson`, 'utf8'))
+})
+
+t.test('a --notices line over 64 KiB is counted on stderr, as build does', async (t) => {
+  const dir = t.testdir({
+    'error.log.1.gz': gzipSync(`Deprecated: A in /a.php on line 1\nDeprecated: ${'é'.repeat(40_000)} in /b.php on line 2\n`),
+  })
+  const inputs = [fixture('nginx/rotated/access.log.1'), '--notices', `${dir}/error.log.1.gz`]
+  const built = await runCli(['build', ...inputs, '-o', `${dir}/built.html`])
+  const watched = await runCli(['watch', ...inputs, '-o', `${dir}/watched.html`])
+  const line = `profiler-search: --notices: skipped 1 of 2 lines (1 line too long); first at ${dir}/error.log.1.gz:2\n`
+  t.strictSame([built.code, built.stderr, watched.code, watched.stderr], [0, line, 0, line])
+  t.equal(readFileSync(`${dir}/watched.html`, 'utf8'), readFileSync(`${dir}/built.html`, 'utf8'))
 })
 
 t.test('a start that fails is exit 2 or 1, as for build, with nothing written', async (t) => {

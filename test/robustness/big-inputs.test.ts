@@ -80,3 +80,20 @@ t.test('a .gz that expands 1000x into one 100 MB line: skipped as too long, boun
   assertBounded(t, r, 'one 100 MB line')
   t.ok(Date.now() - started < 30_000, `finished in ${Date.now() - started} ms`)
 })
+
+t.test('merge and --notices: a .gz that expands into one 100 MB line is skipped as too long, in bounded memory', async (t) => {
+  const row = readFileSync(fixture('ndjson/web1.ndjson'), 'utf8').split('\n')[0] ?? ''
+  const dir = t.testdir({
+    'rows.ndjson.gz': Buffer.concat([gzipSync(Buffer.alloc(100 * MB, 'x'), { level: 9 }), gzipSync(`\n${row}\n`)]),
+    'error.log.gz': Buffer.concat([gzipSync(Buffer.alloc(100 * MB, 'x'), { level: 9 }), gzipSync('\nDeprecated: A in /a.php on line 1\n')]),
+  })
+  const merged = await spawnCli(['merge', '--emit', 'ndjson', `${dir}/rows.ndjson.gz`], { measureRss: true, timeoutMs: HANG_MS })
+  t.strictSame([merged.code, merged.stdout, merged.stderr],
+    [0, `${row}\n`, `profiler-search: skipped 1 of 2 lines (1 line too long); first at ${dir}/rows.ndjson.gz:1\n`])
+  assertBounded(t, merged, 'merge')
+  const built = await spawnCli(['build', fixture('nginx/access.log'), '--notices', `${dir}/error.log.gz`], { measureRss: true, timeoutMs: HANG_MS })
+  t.equal(built.code, 0)
+  t.equal(built.stderr, `profiler-search: --notices: skipped 1 of 2 lines (1 line too long); first at ${dir}/error.log.gz:1\n`)
+  t.match(built.stdout, '<div class="php-notice"><b>Deprecated</b>: A in <b>/a.php</b> on line <b>1</b></div>')
+  assertBounded(t, built, '--notices')
+})

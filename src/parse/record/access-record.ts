@@ -78,6 +78,12 @@ const isDigits = (text: string): boolean => {
   return true
 }
 
+/** Digits as a number, or as a bigint when a number would not hold them exactly. */
+export const wholeNumber = (digits: string): number | bigint => {
+  const n = Number(digits)
+  return Number.isSafeInteger(n) ? n : BigInt(digits)
+}
+
 /** `^\d{1,5}$` */
 const isPort = (text: string): boolean => text.length <= 5 && isDigits(text)
 
@@ -226,7 +232,7 @@ export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): Re
       target: known.target,
       protocol: known.protocol,
       status: known.status,
-      bytes: bytesText !== undefined && isDigits(bytesText) ? Number(bytesText) : null,
+      bytes: bytesText !== undefined && isDigits(bytesText) ? wholeNumber(bytesText) : null,
       referer: referer(slots),
       userAgent: userAgent(slots),
       host: host(slots),

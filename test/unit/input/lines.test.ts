@@ -76,6 +76,15 @@ t.test('a line over 64 KiB is reported by its head, in order, and never handed o
   t.strictSame(dropped, ['a', 'b'], 'without onTooLong the line is dropped')
 })
 
+t.test('the cap may be given, in bytes: a line of exactly that many is read, one more is too long', async (t) => {
+  const events: string[] = []
+  // é is 2 bytes: 6 of them are 12 bytes in 6 characters
+  const source = Readable.from([Buffer.from('abcdefghij\nééééé\néééééé\néééé\r\nééééé\r\nabcdefghijk\n')], { objectMode: false })
+  await forEachLine(source, 'x', (line) => events.push(`line ${line}`), (head) => events.push(`too long ${head}`), 10)
+  t.strictSame(events, ['line abcdefghij', 'line ééééé', 'too long éééééé', 'line éééé', 'too long ééééé\r', 'too long abcdefghijk'],
+    'a CR of CRLF counts, as read from the end')
+})
+
 t.test('read errors are ReadErrors (what --partial-ok may pass over); errors of the callback are not', async (t) => {
   const gz = gzipSync('one\ntwo\n'.repeat(1000))
   const truncated = await collect([gz.subarray(0, gz.length - 20)], 'old.log.gz').catch((e: unknown) => e)

@@ -27,3 +27,21 @@ t.test('lines that are not rows, each with its reason', async (t) => {
   t.equal(readRow(JSON.stringify({ ...row, timestamp: '2026-02-30T13:24:03+01:00' })), 'bad timestamp')
   t.equal(readRow('{"__proto__": {"status": 200}}'), 'not a row', 'a __proto__ key is just a key')
 })
+
+t.test('bytes past 2^53 keep every digit (a bigint); a number it holds stays a number', async (t) => {
+  const withBytes = (bytes: string): string => JSON.stringify({ ...row, bytes: 0 }).replace('"bytes":0,', `"bytes":${bytes},`)
+  const bytesOf = (text: string): unknown => {
+    const read = readRow(text)
+    return typeof read === 'string' ? read : read.row.bytes
+  }
+  t.equal(bytesOf(withBytes('123456789012345678901234567890')), 123456789012345678901234567890n)
+  t.equal(bytesOf(withBytes('9007199254740993')), 9007199254740993n, '2^53 + 1: a double would read 2^53')
+  t.equal(bytesOf(withBytes('9'.repeat(400))), BigInt('9'.repeat(400)), 'beyond a double (Infinity): still a row')
+  t.equal(bytesOf(withBytes('9007199254740991')), 9007199254740991, '2^53 - 1: a number')
+  t.equal(bytesOf(withBytes('512')), 512)
+  t.equal(bytesOf(withBytes('1.2345678901234568e+29')), 1.2345678901234568e+29, 'written as a double: read as one')
+  t.equal(bytesOf(withBytes('1e400')), 'not a row', 'Infinity is no integer')
+  t.equal(bytesOf(withBytes('-123456789012345678901234567890')), 'not a row', 'below 0')
+  t.equal(bytesOf(withBytes('12.5')), 'not a row')
+  t.equal(bytesOf(`${withBytes('123456789012345678901234567890').slice(0, -1)},"extra":1}`), 'not a row', 'the rest of the row is still checked')
+})

@@ -14,7 +14,7 @@ const options = (over: Partial<NoticesOptions> = {}): NoticesOptions =>
 
 const texts = async (files: string[], input = stdin(''), over: Partial<NoticesOptions> = {}): Promise<string[]> => {
   const opened = await openNoticeFiles(files, () => input, false, process.cwd())
-  return (await readNotices(opened, options({ files, ...over }))).map(noticeText)
+  return (await readNotices(opened, options({ files, ...over }))).notices.map(noticeText)
 }
 
 t.test('files are read in the order given; gzip by content; a BOM is ignored', async (t) => {

@@ -63,3 +63,15 @@ t.test('settle: a paused input finishes an entry that has no end of its own (ngi
   scanner.end()
   t.equal(found.length, 2, 'nothing twice')
 })
+
+t.test('a line dropped as too long cuts the entry it was part of; outside an entry it changes nothing', async (t) => {
+  const found: string[] = []
+  const scanner = new NoticeScanner((notice) => found.push(noticeText(notice)))
+  scanner.line('[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  first line')
+  scanner.tooLong()
+  scanner.line('last line in /e.php on line 2')
+  t.strictSame(found, [], 'the entry lost a line: not shown')
+  scanner.tooLong()
+  scanner.line('Deprecated: next in /f.php on line 3')
+  t.strictSame(found, ['Deprecated: next in /f.php on line 3'], 'the next entry is whole')
+})
