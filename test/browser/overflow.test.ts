@@ -3,13 +3,18 @@
  * and URL made of hundreds of combining marks (one grapheme cluster, which
  * overflow-wrap and word-break never split) or of one long word never make
  * the body scroll sideways, at 390 and 1280 px, on the single page with its
- * detail sections and on the --out-dir listing and profile pages.
+ * detail sections and on the --out-dir listing and profile pages. And a
+ * letter under 500 stacked marks draws only inside its own box (table cell,
+ * detail field, heading, notice, sidebar field), light and dark: nothing over
+ * the header, another row or another field.
  */
 
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
+import type { CDPSession, Page } from 'playwright-core'
 import { launchChromium, NO_CHROMIUM, withTab } from '../helpers/browser.js'
+import { decodePng, differingBox, type Pixels } from '../helpers/png.js'
 import { runCli } from '../helpers/run-cli.js'
 
 /** One letter under 300 stacked acute accents (U+0301): narrow, but one cluster. */
@@ -86,4 +91,134 @@ t.test('unbreakable values wrap or clip inside their box: the body never scrolls
     t.strictSame(profiles.flatMap((file) => shownOn[`${width} profiles/${file}`] ?? []).sort(byUrl), [...newestFirst].sort(byUrl),
       `at ${width} px: each profile page draws its values as logged`)
   }
+})
+
+/** 500 acute accents (U+0301) stack upwards from their letter, 500 grave accents below (U+0316) downwards. */
+const MARKS_ABOVE = `a${'\u0301'.repeat(500)}`
+const MARKS_BELOW = `a${'\u0316'.repeat(500)}`
+const SCHEMES = ['light', 'dark'] as const
+/** The boxes a value is shown in, each clipping what it draws (templates/page.css). */
+const VALUE_BOXES = 'td, dl.log-fields dd, dl.metadata div, .profile-detail h3, #summary h2, .php-notice, #sidebar-search input'
+/**
+ * Ordinary stacked accents, which reach a few pixels past a line box: drawn whole. Kept off the ends of lines
+ * (a font without the letter, as Chromium's monospace here, may draw the mark past the letter's advance there).
+ */
+const ACCENTS = 'Tiếng-Việt-ỄỖỮẤ-ặệỵ'
+/** Colour steps of difference that are Chromium's rounding, not drawing (png.ts: differingBox). */
+const TOLERANCE = 2
+/** How far past its box a value may draw: its clip margin (room for ordinary accents, .25em) is at most this. */
+const MOST_MARGIN = 4
+
+interface ValueBox {
+  /** The box and the field it shows, as `td (URL)`. */
+  name: string
+  /** Its overflow-clip-margin in pixels. */
+  margin: number
+  left: number
+  top: number
+  right: number
+  bottom: number
+}
+
+/** Marks each box that shows a marks value (data-probe = its index); their boxes in page pixels. */
+const valueBoxes = (page: Page): Promise<ValueBox[]> => page.evaluate(({ selector, values }) => {
+  const boxes = [...document.querySelectorAll<HTMLElement>(selector)]
+    .filter((box) => values.some((value) => (box instanceof HTMLInputElement ? box.value : box.textContent ?? '').includes(value)))
+  return boxes.map((box, index) => {
+    box.dataset.probe = String(index)
+    const field = box instanceof HTMLTableCellElement ? document.querySelectorAll('thead th')[box.cellIndex]?.textContent
+      : box instanceof HTMLInputElement ? box.labels?.[0]?.textContent
+        : box.tagName === 'DD' ? box.previousElementSibling?.textContent
+          : box.tagName === 'DIV' ? box.querySelector('dt')?.textContent : null
+    const { left, top, right, bottom } = box.getBoundingClientRect()
+    const kind = box.classList.contains('php-notice') ? 'notice' : box.tagName.toLowerCase()
+    const margin = Number.parseFloat(getComputedStyle(box).overflowClipMargin) || 0
+    return { name: `${kind}${field ? ` (${field})` : ''}`, margin, left: left + scrollX, top: top + scrollY, right: right + scrollX, bottom: bottom + scrollY }
+  })
+}, { selector: VALUE_BOXES, values: [MARKS_ABOVE, MARKS_BELOW] })
+
+/**
+ * The whole page's pixels, through the page's CDP session: Chromium's quicker PNG encoding (optimizeForSpeed)
+ * makes a screenshot about 40% cheaper than Playwright's, with the same pixels.
+ */
+const pagePixels = async (page: Page, cdp: CDPSession): Promise<Pixels> => {
+  const { width, height } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }))
+  const { data } = await cdp.send('Page.captureScreenshot', {
+    format: 'png', optimizeForSpeed: true, captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale: 1 },
+  })
+  return decodePng(Buffer.from(data, 'base64'))
+}
+
+/** Lets every value box the page clips draw past its edges (true), or clips them again (false). */
+const unclipped = (page: Page, on: boolean): Promise<void> => page.evaluate(({ selector, on }) => {
+  for (const box of document.querySelectorAll<HTMLElement>(selector)) {
+    if (on) box.style.setProperty('overflow', 'visible', 'important')
+    else box.style.removeProperty('overflow')
+  }
+}, { selector: VALUE_BOXES.replace(', #sidebar-search input', ''), on })
+
+/** Draws the text of the probe `shown` (or of none) and makes the others' text transparent: the layout stays the same. */
+const showOnly = (page: Page, shown: number | null): Promise<void> => page.evaluate((shown) => {
+  for (const box of document.querySelectorAll<HTMLElement>('[data-probe]')) {
+    for (const property of ['color', '-webkit-text-fill-color']) {
+      if (box.dataset.probe === String(shown)) box.style.removeProperty(property)
+      else box.style.setProperty(property, 'transparent', 'important')
+    }
+  }
+}, shown)
+
+t.test('a letter under 500 combining marks draws only inside its own box, light and dark, at 390 and 1280 px', { skip: NO_CHROMIUM }, async (t) => {
+  const browser = await launchChromium()
+  t.teardown(() => browser.close())
+  const line = (second: number, ip: string, url: string, userAgent: string): string =>
+    `${ip} - - [22/Nov/2026:13:45:${second} +0100] "GET ${url} HTTP/1.1" 200 512 "-" "${userAgent}"\n`
+  const dir = t.testdir({
+    // the marks in the middle row (newest first), between two ordinary ones: in each kind of box once
+    'access.log': line(40, '192.0.2.40', '/older/', 'curl/8.0') + line(41, MARKS_ABOVE, `/${MARKS_ABOVE}`, MARKS_BELOW) +
+      line(42, ACCENTS, `/${ACCENTS}/`, 'curl/8.0'),
+    'notices.log': `[22-Nov-2026 12:00:00 UTC] PHP Deprecated:  ${ACCENTS} is ordinary in /var/www/a.php on line 1\n` +
+      `[22-Nov-2026 12:00:01 UTC] PHP Deprecated:  ${MARKS_ABOVE} in /var/www/${MARKS_BELOW}.php on line 2\n` +
+      '[22-Nov-2026 12:00:02 UTC] PHP Deprecated:  Another ordinary notice in /var/www/b.php on line 3\n',
+  })
+  // an inverted --url that no row holds: every row is listed and the sidebar shows the marks
+  const single = await runCli(['build', '--any-url', '--url', `!zz${MARKS_ABOVE}`, '--notices', `${dir}/notices.log`, '-o', `${dir}/page.html`, `${dir}/access.log`])
+  t.equal(single.code, 0, single.stderr)
+  const site = await runCli(['build', '--any-url', '--out-dir', `${dir}/site`, `${dir}/access.log`])
+  t.equal(site.code, 0, site.stderr)
+  const profile = readdirSync(`${dir}/site/profiles`).find((file) => readFileSync(`${dir}/site/profiles/${file}`, 'utf8').includes(MARKS_ABOVE))
+  // a profile page's log fields are styled as the single page's: only its heading and summary are probed there
+  const pages = [
+    { name: 'the single page', path: `${dir}/page.html`, probed: 9, boxes: ['notice', 'td (IP)', 'td (URL)', 'h3', 'div (IP)',
+      'dd (Request line)', 'dd (User agent)', 'dd (Raw line)', 'input (URL)'] },
+    { name: `profiles/${profile}`, path: `${dir}/site/profiles/${profile}`, probed: 2, boxes: ['h2', 'div (IP)', 'dd (Request line)',
+      'dd (User agent)', 'dd (Raw line)'] },
+  ]
+  await withTab(browser, async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page)
+    for (const { name, path, probed, boxes } of pages) {
+      await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
+      for (const width of WIDTHS) {
+        for (const colorScheme of SCHEMES) {
+          const view = `${name} at ${width} px, ${colorScheme}`
+          await page.setViewportSize({ width, height: 900 })
+          await page.emulateMedia({ colorScheme })
+          const found = await valueBoxes(page)
+          t.strictSame(found.map((box) => box.name), boxes, `${view}: the boxes that show the marks`)
+          await showOnly(page, null)
+          const none = await pagePixels(page, cdp)
+          await unclipped(page, true)
+          t.equal(differingBox(none, await pagePixels(page, cdp), TOLERANCE), null, `${view}: the clips cut nothing of ${ACCENTS} or other ordinary text`)
+          await unclipped(page, false)
+          for (const [index, box] of found.slice(0, probed).entries()) {
+            await showOnly(page, index)
+            const drawn = differingBox(none, await pagePixels(page, cdp), TOLERANCE)
+            const room = Math.min(box.margin, MOST_MARGIN)
+            const inside = drawn !== null && drawn.left >= Math.floor(box.left - room) && drawn.top >= Math.floor(box.top - room) &&
+              drawn.right <= Math.ceil(box.right + room) && drawn.bottom <= Math.ceil(box.bottom + room)
+            t.ok(inside, `${view}: ${box.name} draws inside its box (drew ${JSON.stringify(drawn)} in ${JSON.stringify(box)})`)
+          }
+        }
+      }
+    }
+  }, { deviceScaleFactor: 1 })
 })

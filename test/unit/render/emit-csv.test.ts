@@ -31,7 +31,7 @@ const row = (over: Partial<EmittedRow>): EmittedRow => ({
 })
 
 t.test('formula starts get a leading apostrophe (OWASP)', async (t) => {
-  for (const start of ['=', '+', '-', '@', '\t', '\r', '\uff1d', '\uff0b', '\uff0d', '\uff20']) {
+  for (const start of ['=', '+', '-', '@', '\t', '\r', '\n', '\u0000', '\uff1d', '\uff0b', '\uff0d', '\uff20']) {
     t.equal(neutraliseFormula(`${start}1+1`), `'${start}1+1`, JSON.stringify(start))
   }
   t.equal(neutraliseFormula('1-1'), '1-1', 'only the first character counts')
@@ -40,6 +40,25 @@ t.test('formula starts get a leading apostrophe (OWASP)', async (t) => {
   t.equal(neutraliseFormula('/moebel/'), '/moebel/')
   t.equal(neutraliseFormula('＝HYPERLINK("x")'), '\'＝HYPERLINK("x")', 'full-width equals sign')
   t.equal(neutraliseFormula('\uff1c\uff01'), '\uff1c\uff01', 'other full-width signs are text')
+  t.equal(neutraliseFormula('\u0000=1+1'), "'\u0000=1+1", 'NUL before a formula (ASVS 1.2.10)')
+  t.equal(neutraliseFormula('\n1'), "'\n1", 'LF (OWASP)')
+  t.equal(neutraliseFormula('\n@SUM(1+1)'), "'\n'@SUM(1+1)", 'LF before a formula: also a break where a cell starts (below)')
+  t.equal(neutraliseFormula('\u0001=1'), '\u0001=1', 'other controls are not skipped before a formula')
+})
+
+t.test('a formula start after a ;, TAB, CR or LF inside a value gets a leading apostrophe too', async (t) => {
+  t.equal(neutraliseFormula("/x;=cmd|' /C calc'!A0;"), "/x;'=cmd|' /C calc'!A0;", 'Excel splits at ; in many locales')
+  for (const separator of [';', '\t', '\r', '\n']) {
+    for (const start of ['=', '+', '-', '@', '\uff1d', '\uff0b', '\uff0d', '\uff20', '\t', '\u0000', '"']) {
+      t.equal(neutraliseFormula(`a${separator}${start}1`), `a${separator}'${start}1`, JSON.stringify(separator + start))
+    }
+  }
+  t.equal(neutraliseFormula('a;"=1"'), 'a;\'"=1"', 'a quoted cell opened after a ;')
+  t.equal(neutraliseFormula('a\r\n-1'), "a\r\n'-1", 'CRLF is one break: the apostrophe goes after it')
+  t.equal(neutraliseFormula('a;\t=1'), "a;'\t'=1", 'after a TAB that follows a ;')
+  t.equal(neutraliseFormula('=1;=2'), "'=1;'=2", 'at the start and after a ;')
+  t.equal(neutraliseFormula('Mozilla/5.0 (X11; Linux x86_64; rv:128.0)'), 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0)')
+  t.equal(neutraliseFormula('/a;b=1;c-2,=3'), '/a;b=1;c-2,=3', 'a sign inside a piece, or after a comma (quoted), is text')
 })
 
 t.test('RFC 4180 quoting', async (t) => {
@@ -61,9 +80,11 @@ t.test('exact records: nulls empty, numbers bare, text neutralised then quoted, 
     row({ referer: '=HYPERLINK("http://evil.example/","x")', userAgent: '@SUM(1+1)', user: '-' }),
     row({ status: 404, userAgent: 'Mozilla/5.0 (X11; Linux), "quoted"\r\nnext', bytes: null, duration: 1500, port: 8080, line: 2 }),
     row({ source: 'big.log', line: null, byteOffset: 4194304 }),
+    row({ referer: '\u0000=1+1', userAgent: '\n=HYPERLINK("http://evil.example/")', user: 'u;=2;"@3"', raw: '\t-1\r\n+2' }),
   ]))
   t.equal(csv, HEADER +
     `200,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,"'=HYPERLINK(""http://evil.example/"",""x"")",'@SUM(1+1),512,,,,,192.0.2.1,'-,GET /moebel/ HTTP/1.1,x,access.log,1,\r\n` +
     `404,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,,"Mozilla/5.0 (X11; Linux), ""quoted""\r\nnext",,1500,,8080,,192.0.2.1,,GET /moebel/ HTTP/1.1,x,access.log,2,\r\n` +
-    `200,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,,,512,,,,,192.0.2.1,,GET /moebel/ HTTP/1.1,x,big.log,,4194304\r\n`)
+    `200,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,,,512,,,,,192.0.2.1,,GET /moebel/ HTTP/1.1,x,big.log,,4194304\r\n` +
+    `200,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,'\u0000=1+1,"'\n'=HYPERLINK(""http://evil.example/"")",512,,,,,192.0.2.1,"u;'=2;'""@3""",GET /moebel/ HTTP/1.1,"'\t'-1\r\n'+2",access.log,1,\r\n`)
 })
