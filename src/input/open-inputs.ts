@@ -74,6 +74,8 @@ const openFile = async (label: string, path: string): Promise<{ handle: FileHand
 interface ChunkOptions {
   /** Read no further than this offset (a regular file). */
   end?: number
+  /** Bytes the regular file held when it was opened: an end before them means it was cut under us. */
+  size?: number
   /** Leave the handle open (its owner reads on from where this stopped). */
   keepOpen?: boolean
 }
@@ -94,9 +96,11 @@ async function* fileChunks(handle: FileHandle, positioned: boolean, read: { byte
     while (pending !== null) {
       const { bytesRead, buffer } = await pending
       if (bytesRead === 0) {
-        // The end, unless the file was cut short under us (copytruncate): then lines are missing.
-        const size = positioned ? (await handle.stat()).size : read.bytes
-        if (size < read.bytes) throw new FileShrank(read.bytes, size)
+        // The end, unless the file was cut short under us (copytruncate, or cut to any size below what it held
+        // when it was opened or what was read of it): then lines are missing.
+        const had = Math.max(read.bytes, options.size ?? 0)
+        const now = positioned ? (await handle.stat()).size : read.bytes
+        if (read.bytes < had || now < had) throw new FileShrank(had, Math.min(now, read.bytes))
         return
       }
       read.bytes += bytesRead
@@ -119,7 +123,7 @@ export const plainFileUpTo = (label: string, file: SeekableFile, end: number): O
   const read = { bytes: 0 }
   return {
     label,
-    chunks: () => fileChunks(file.handle, true, read, { end, keepOpen: true }),
+    chunks: () => fileChunks(file.handle, true, read, { end, size: end, keepOpen: true }),
     bytesRead: () => read.bytes,
     seekable: { handle: file.handle, size: end },
     stream: false,
@@ -167,7 +171,7 @@ export const openInputs = async (
         handles.push(handle)
         opened.push({
           label: name,
-          chunks: () => fileChunks(handle, stat.isFile(), read),
+          chunks: () => fileChunks(handle, stat.isFile(), read, { size: stat.isFile() ? stat.size : 0 }),
           bytesRead: () => read.bytes,
           seekable: await seekableFile(handle, stat),
           stream: !stat.isFile(),
