@@ -25,8 +25,9 @@
  */
 
 import type { Stats } from 'node:fs'
-import { open, stat, type FileHandle } from '../file-system.js'
+import { stat, type FileHandle } from '../file-system.js'
 import { errnoWords } from '../errors.js'
+import { openToRead } from './file-chunks.js'
 import { DECODE_BYTES } from './lines.js'
 import { LineSplitter, type LineSink } from './line-splitter.js'
 
@@ -196,20 +197,17 @@ export class FileFollower {
       return
     }
     let handle: FileHandle
+    let opened: Stats
     try {
-      handle = await open(this.path, 'r')
+      // the name may have changed hands since the stat (to a FIFO without a writer too): opened without waiting, the opened file is the one read
+      ({ handle, stat: opened } = await openToRead(this.path))
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.#tell(`cannot follow ${this.label}: ${errnoWords(e)}`)
       return
     }
-    // the name may have changed hands between the stat and the open: the opened file is the one read
-    const opened = await handle.stat().catch((e: unknown) => {
-      this.#tell(`cannot follow ${this.label}: ${errnoWords(e)}`)
-      return null
-    })
-    if (!opened?.isFile()) {
+    if (!opened.isFile()) {
       await handle.close().catch(() => undefined)
-      if (opened) this.#notRegular(opened)
+      this.#notRegular(opened)
       return
     }
     this.#current = { handle, dev: opened.dev, ino: opened.ino, offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null, grewAt: now }

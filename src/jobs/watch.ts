@@ -80,10 +80,11 @@ export const watch = async (options: WatchOptions, io: JobIO): Promise<WatchResu
   if (options.outDir !== null) await checkSiteDir(options.outDir, io.cwd)
   const stop = stopSwitch()
   let sayAtEnd = (): void => undefined
-  const releases = [exitOnStopSignal(EXIT.ok), onStopSignal(() => {
+  const releaseExitCode = exitOnStopSignal(EXIT.ok)
+  const releaseStop = onStopSignal(() => {
     stop.request()
     sayAtEnd()
-  })]
+  })
   const followed: Followed[] = []
   try {
     const started = await withReservedFile(options.output, io.cwd, (output) => start(options, io, output, followed))
@@ -97,7 +98,10 @@ export const watch = async (options: WatchOptions, io: JobIO): Promise<WatchResu
     sayAtEnd()
     return result
   } finally {
-    for (const release of releases) release()
+    releaseStop()
+    // after a stop signal its handler ends the process with exit 0 once the cleanups ran, maybe after this
+    // returns (streams alone are polled without I/O): the exit code stays set for it
+    if (!stop.requested) releaseExitCode()
     await Promise.all(followed.map((input) => input.close()))
   }
 }

@@ -1,4 +1,6 @@
-import { appendFileSync, mkdirSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { appendFileSync, closeSync, constants, mkdirSync, openSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import * as fileSystem from '../../../src/file-system.js'
 import { open } from '../../../src/file-system.js'
 import t, { type Test } from 'tap'
 import { FileFollower, type FollowTiming } from '../../../src/input/follow-file.js'
@@ -207,4 +209,50 @@ t.test('no file descriptor is left open across many rotations of both kinds', as
   t.strictSame(read, expected)
   await f.follower.close()
   t.equal(openFds(), before, 'closing the follower closes everything')
+})
+
+t.test('the name turned into a FIFO between the look-up and the open: not waited on, the log read again once it is back', async (t) => {
+  const dir = t.testdir({ 'access.log': 'a\n' })
+  const log = `${dir}/access.log`
+  t.equal(spawnSync('mkfifo', [`${dir}/fifo`]).status, 0, 'mkfifo')
+  // the race made certain: right after the follower looked the name up (a regular file), a FIFO without a writer takes it
+  let swap = (): void => undefined
+  const { FileFollower: Follower } = await t.mockImport<typeof import('../../../src/input/follow-file.js')>('../../../src/input/follow-file.ts', {
+    '../../../src/file-system.ts': {
+      ...fileSystem,
+      stat: async (path: string) => {
+        const stats = await fileSystem.stat(path)
+        swap()
+        return stats
+      },
+    },
+  })
+  const lines: string[] = []
+  const warnings: string[] = []
+  const clock = { now: 1_000_000 }
+  const follower = new Follower('access.log', log, { line: (text, at) => lines.push(`${at}:${text}`), tooLong: () => undefined },
+    { warn: (line) => warnings.push(line), note: () => undefined }, TIMING, () => clock.now)
+  t.teardown(() => follower.close())
+  swap = () => {
+    swap = () => undefined
+    renameSync(log, `${dir}/access.log.1`)
+    renameSync(`${dir}/fifo`, log)
+  }
+  const polled = follower.poll()
+  // an open that waits for a writer would never end: a writer that comes after a while lets it end, and the test fail
+  let timer: NodeJS.Timeout | undefined
+  const waited = await Promise.race([polled.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, 3000, true)))])
+  clearTimeout(timer)
+  if (waited) {
+    closeSync(openSync(log, constants.O_WRONLY | constants.O_NONBLOCK))
+    await polled
+  }
+  t.equal(waited, false, 'the poll did not wait for a writer of the FIFO')
+  t.strictSame([lines, warnings, follower.openFiles], [[], ['access.log: is not a regular file now; waiting for the log to come back'], 0])
+  rmSync(log)
+  writeFileSync(log, 'b\n')
+  clock.now += 250
+  await follower.poll()
+  t.strictSame(lines, ['0:b'], 'the log back by its name is read from its start')
+  t.equal(follower.openFiles, 1)
 })
