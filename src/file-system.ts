@@ -89,6 +89,13 @@ export class FileHandle {
     return done((cb) => fchown(this.#open('fchown'), uid, gid, cb))
   }
 
+  /** Hands the descriptor to a new owner (a net.Socket, which closes it); from then on this handle is closed, without closing it. */
+  release(): number {
+    const fd = this.#open('release')
+    this.#fd = -1
+    return fd
+  }
+
   close(): Promise<void> {
     const fd = this.#fd
     if (fd < 0) return Promise.resolve()

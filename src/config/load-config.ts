@@ -1,13 +1,14 @@
 /**
  * The edge where the config file comes in: `--config FILE`, else
  * `profiler-search.config.json` in the working directory when there is one.
- * The text is parsed and checked against schema/config.schema.json; any
- * problem stops the run (exit 2) before an input is opened.
+ * The text (at most CONFIG_MAX_BYTES) is parsed and checked against
+ * schema/config.schema.json; any problem stops the run (exit 2) before an
+ * input is opened.
  */
 
-import { readFile } from '../file-system.js'
 import { resolve } from 'node:path'
 import { errnoWords, inputError } from '../errors.js'
+import { fileChunks, fileKind, openToRead } from '../input/file-chunks.js'
 import { ConfigError } from './config-error.js'
 import { configValidator, schemaProblems } from './config-schema.js'
 import { parseJsonText } from './json-text.js'
@@ -21,15 +22,36 @@ export interface LoadedConfig {
   values: Record<string, unknown>
 }
 
-/** The file's text, or null when the implicit file is absent. */
+/** The most a config file may hold; a longer one (`/dev/zero`, a FIFO that never ends) is not read on. */
+export const CONFIG_MAX_BYTES = 1024 * 1024
+
+/**
+ * The file's text, or null when the implicit file is absent. Opened and
+ * read as inputs are (input/file-chunks.ts): a FIFO without a writer, or
+ * one whose writer never writes, waits without holding a thread, so a stop
+ * signal still ends the run.
+ */
 const readText = async (path: string, label: string, explicit: boolean): Promise<string | null> => {
-  try {
-    return await readFile(path, 'utf8')
-  } catch (e) {
+  const hint = explicit ? 'check the --config path' : `rename or fix ./${CONFIG_FILE_NAME}`
+  const opened = await openToRead(path).catch((e: unknown) => {
     if (!explicit && (e as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw inputError(`cannot read config file ${label}: ${errnoWords(e)}`,
-      explicit ? 'check the --config path' : `rename or fix ./${CONFIG_FILE_NAME}`)
+    throw inputError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
+  })
+  if (opened === null) return null
+  const { handle, stat } = opened
+  if (stat.isDirectory()) {
+    await handle.close()
+    throw inputError(`cannot read config file ${label}: it is a folder`, hint)
   }
+  const chunks: Buffer[] = []
+  const read = { bytes: 0 }
+  try {
+    for await (const chunk of fileChunks(handle, fileKind(stat), read, { end: CONFIG_MAX_BYTES + 1, size: stat.isFile() ? stat.size : 0 })) chunks.push(chunk)
+  } catch (e) {
+    throw inputError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
+  }
+  if (read.bytes > CONFIG_MAX_BYTES) throw inputError(`config file ${label} is larger than ${CONFIG_MAX_BYTES / 1024 / 1024} MiB`, hint)
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** Reads, parses and checks the config file; null when there is none. */

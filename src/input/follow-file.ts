@@ -7,6 +7,10 @@
  *   read to its end, and read on while the server may still write to it
  *   (until it reopens its log); once it has not grown for `retireQuietMs`
  *   it is closed. The file that now has the name is read from its start.
+ *   Generations rotated away before a poll opened them (several rotations
+ *   between two polls) are read first, oldest first, from where they lie
+ *   beside the log (`access.log.1`); one compressed before is counted in a
+ *   warning (rotated-generations.ts).
  * - copytruncate: the open file became shorter than what was read, or the
  *   last bytes read are not there any more (it was cut and written up to or
  *   past the read position between two polls; an appended file never
@@ -25,8 +29,10 @@
  */
 
 import type { Stats } from 'node:fs'
-import { open, stat, type FileHandle } from '../file-system.js'
+import { stat, type FileHandle } from '../file-system.js'
 import { errnoWords } from '../errors.js'
+import { openToRead } from './file-chunks.js'
+import { fileKey, RotatedGenerations, type RotatedFile } from './rotated-generations.js'
 import { DECODE_BYTES } from './lines.js'
 import { LineSplitter, type LineSink } from './line-splitter.js'
 
@@ -91,6 +97,10 @@ interface OpenFile {
 
 const sameFile = (stats: Stats, file: OpenFile): boolean => stats.ino === file.ino && stats.dev === file.dev
 
+/** A file just opened, read from its start. */
+const fromStart = (handle: FileHandle, { dev, ino }: Stats, now: number): OpenFile =>
+  ({ handle, dev, ino, offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null, grewAt: now })
+
 export class FileFollower {
   #current: OpenFile | null = null
   /** Files renamed away or deleted, still read until they stay quiet; oldest first. */
@@ -104,6 +114,10 @@ export class FileFollower {
   /** The last problem told, so a lasting one is told once; forgotten after a poll without one. */
   #told: string | null = null
   #troubled = false
+  /** The older generations beside the log, looked at when a new file takes its name. */
+  readonly #generations: RotatedGenerations
+  /** A copytruncate was seen: its copy beside the log is learnt at the end of the poll, not read. */
+  #copied = false
 
   constructor(
     readonly label: string,
@@ -112,10 +126,13 @@ export class FileFollower {
     private readonly messages: FollowMessages,
     private readonly timing: FollowTiming = FOLLOW_TIMING,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.#generations = new RotatedGenerations(path)
+  }
 
   /** Takes over the file the scan read; without one, the name is looked up at the first poll. */
   async start(from: FollowStart | null): Promise<void> {
+    await this.#generations.look(() => false)
     if (from === null) return
     const stats = await from.handle.stat()
     const tail = Buffer.alloc(Math.min(TAIL_BYTES, from.offset))
@@ -147,10 +164,15 @@ export class FileFollower {
       current.grewAt = now
       this.#retiring.push(current)
       this.#current = null
+      this.#generations.rotated()
     }
     if (!this.#current && named) await this.#openNamed(named, now)
     for (const file of this.#retiring) await this.#readNew(file, now)
     if (this.#current) await this.#readNew(this.#current, now)
+    if (this.#copied) {
+      this.#copied = false
+      await this.#generations.look((key) => this.#isOpen(key), true)
+    }
     await this.#closeQuiet(now)
     this.#checkMissing(now)
     if (!this.#troubled) this.#told = null
@@ -196,28 +218,63 @@ export class FileFollower {
       return
     }
     let handle: FileHandle
+    let opened: Stats
     try {
-      handle = await open(this.path, 'r')
+      // the name may have changed hands since the stat (to a FIFO without a writer too): opened without waiting, the opened file is the one read
+      ({ handle, stat: opened } = await openToRead(this.path))
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.#tell(`cannot follow ${this.label}: ${errnoWords(e)}`)
       return
     }
-    // the name may have changed hands between the stat and the open: the opened file is the one read
-    const opened = await handle.stat().catch((e: unknown) => {
-      this.#tell(`cannot follow ${this.label}: ${errnoWords(e)}`)
-      return null
-    })
-    if (!opened?.isFile()) {
+    if (!opened.isFile()) {
       await handle.close().catch(() => undefined)
-      if (opened) this.#notRegular(opened)
+      this.#notRegular(opened)
       return
     }
-    this.#current = { handle, dev: opened.dev, ino: opened.ino, offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null, grewAt: now }
+    this.#current = fromStart(handle, opened, now)
+    await this.#readMissed(now)
     this.messages.note(`${this.label}: reading the new file from its start`)
     if (this.#missingTold) this.messages.warn(`${this.label}: back; following it again`)
     this.#missingSince = null
     this.#missingTold = false
     this.#told = null
+  }
+
+  #isOpen(key: string): boolean {
+    return [...this.#retiring, ...(this.#current ? [this.#current] : [])].some((file) => fileKey(file) === key)
+  }
+
+  /**
+   * Generations rotated away since the last look before a poll opened them
+   * (several rotations between two polls): those still plain beside the log
+   * are read from their start, oldest first, after the files already open
+   * and before the new one; those already compressed are told.
+   */
+  async #readMissed(now: number): Promise<void> {
+    const { unread, compressed } = await this.#generations.look((key) => this.#isOpen(key))
+    for (const rotated of unread) {
+      const file = await this.#openRotated(rotated, now)
+      if (file === null) {
+        this.#generations.forget(rotated.key)
+        continue
+      }
+      this.#retiring.push(file)
+      this.messages.note(`${this.label}: ${rotated.name} was rotated before a poll read it; reading it from its start`)
+    }
+    if (compressed > 0) {
+      this.messages.warn(`${this.label}: ${compressed} rotated generation(s) compressed before they could be read; their lines are not on the page`)
+    }
+  }
+
+  /** Opens a generation found beside the log, if its name still leads to the file that was found. */
+  async #openRotated(rotated: RotatedFile, now: number): Promise<OpenFile | null> {
+    const opened = await openToRead(rotated.path).catch(() => null)
+    if (opened === null) return null
+    if (!opened.stat.isFile() || fileKey(opened.stat) !== rotated.key) {
+      await opened.handle.close().catch(() => undefined)
+      return null
+    }
+    return fromStart(opened.handle, opened.stat, now)
   }
 
   /** Reads the file from its offset to its size now, in pieces of DECODE_BYTES. */
@@ -253,6 +310,7 @@ export class FileFollower {
 
   /** The file was cut: read again from its start; the unfinished line it held is gone with what was cut. */
   #restart(file: OpenFile, what: string): void {
+    this.#copied = true
     this.messages.note(`${this.label}: ${what}; reading it again from its start`)
     Object.assign(file, { offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null })
   }

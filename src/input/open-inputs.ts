@@ -3,17 +3,16 @@
  * opened before anything is read, so a missing file stops the run before any
  * work is done. Gzip data is recognised by its magic bytes, whatever the name.
  *
- * A file is read with plain reads of its handle, the next one under way
- * while the current chunk is parsed; no stream is made for it, so a run on
- * files does not load Node's stream modules at start-up.
+ * A path is opened and read without ever waiting in libuv's threadpool (a
+ * FIFO without a writer included): see file-chunks.ts.
  */
 
 import type { Stats } from 'node:fs'
-import { open, type FileHandle } from '../file-system.js'
+import type { FileHandle } from '../file-system.js'
 import { resolve } from 'node:path'
 import { errnoWords, inputError, usageError } from '../errors.js'
+import { fileChunks, fileKind, openToRead } from './file-chunks.js'
 import { GZIP_MAGIC, isGzip } from './gzip.js'
-import { FileShrank } from './read-error.js'
 
 export const STDIN = '-'
 
@@ -35,9 +34,6 @@ export interface OpenedInput {
   close: () => Promise<void>
 }
 
-/** Bytes per read of a file. */
-const READ_CHUNK = 256 * 1024
-
 export interface SeekableFile {
   handle: FileHandle
   /** Bytes when opened: lines a server appends later are not read. */
@@ -55,59 +51,15 @@ const seekableFile = async (handle: FileHandle, stat: Stats): Promise<SeekableFi
 
 /** Opens `path`, named `label` in messages. */
 const openFile = async (label: string, path: string): Promise<{ handle: FileHandle; stat: Stats }> => {
-  let handle: FileHandle
-  try {
-    handle = await open(path, 'r')
-  } catch (e) {
+  const opened = await openToRead(path).catch((e: unknown) => {
     throw inputError(`cannot read ${label}: ${errnoWords(e)}`,
       (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined)
-  }
-  const stat = await handle.stat()
-  if (stat.isDirectory()) {
-    await handle.close()
+  })
+  if (opened.stat.isDirectory()) {
+    await opened.handle.close()
     throw inputError(`cannot read ${label}: it is a folder`, `name the log files in it, e.g. ${label.replace(/\/+$/, '')}/access.log`)
   }
-  return { handle, stat }
-}
-
-/** How much of a file is read, and whether its handle is closed at the end. */
-interface ChunkOptions {
-  /** Read no further than this offset (a regular file). */
-  end?: number
-  /** Leave the handle open (its owner reads on from where this stopped). */
-  keepOpen?: boolean
-}
-
-/**
- * The chunks of a file from its start. A regular file is read at explicit
- * positions; anything else (a FIFO, `/dev/stdin`, a process substitution)
- * cannot seek and is read from where it stands.
- */
-async function* fileChunks(handle: FileHandle, positioned: boolean, read: { bytes: number }, options: ChunkOptions = {}): AsyncGenerator<Buffer> {
-  const end = options.end ?? Infinity
-  const readAt = (at: number) => {
-    const length = Math.min(READ_CHUNK, end - at)
-    return handle.read(Buffer.allocUnsafe(length), 0, length, positioned ? at : null)
-  }
-  let pending = read.bytes < end ? readAt(0) : null
-  try {
-    while (pending !== null) {
-      const { bytesRead, buffer } = await pending
-      if (bytesRead === 0) {
-        // The end, unless the file was cut short under us (copytruncate): then lines are missing.
-        const size = positioned ? (await handle.stat()).size : read.bytes
-        if (size < read.bytes) throw new FileShrank(read.bytes, size)
-        return
-      }
-      read.bytes += bytesRead
-      // The next read runs on libuv's threadpool while the caller parses this chunk.
-      pending = read.bytes < end ? readAt(read.bytes) : null
-      yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)
-    }
-  } finally {
-    await pending?.catch(() => undefined)
-    if (!options.keepOpen) await handle.close().catch(() => undefined)
-  }
+  return opened
 }
 
 /**
@@ -119,7 +71,7 @@ export const plainFileUpTo = (label: string, file: SeekableFile, end: number): O
   const read = { bytes: 0 }
   return {
     label,
-    chunks: () => fileChunks(file.handle, true, read, { end, keepOpen: true }),
+    chunks: () => fileChunks(file.handle, 'file', read, { end, size: end, keepOpen: true }),
     bytesRead: () => read.bytes,
     seekable: { handle: file.handle, size: end },
     stream: false,
@@ -167,7 +119,7 @@ export const openInputs = async (
         handles.push(handle)
         opened.push({
           label: name,
-          chunks: () => fileChunks(handle, stat.isFile(), read),
+          chunks: () => fileChunks(handle, fileKind(stat), read, { size: stat.isFile() ? stat.size : 0 }),
           bytesRead: () => read.bytes,
           seekable: await seekableFile(handle, stat),
           stream: !stat.isFile(),

@@ -9,13 +9,15 @@
 /** `base.N`, `base.N.gz`, `base-YYYYMMDD`, `base-YYYYMMDD.gz` (also `-YYYY-MM-DD` and `-YYYYMMDDHH`). */
 const ROTATED = /^(.*?)(?:\.(\d{1,6})|-(\d{4}-?\d{2}-?\d{2}(?:\d{2})?))(?:\.gz)?$/
 
-interface Generation {
+export interface Generation {
+  /** The live log's name (`access.log` for `access.log.2.gz`). */
   base: string
   /** 0 for the live file; larger is older. */
   age: number
 }
 
-const generation = (name: string): Generation => {
+/** A name's place in its rotated set. */
+export const generation = (name: string): Generation => {
   const m = ROTATED.exec(name)
   if (!m) return { base: name.replace(/\.gz$/, ''), age: 0 }
   const [, base = name, number, date] = m

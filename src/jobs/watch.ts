@@ -90,10 +90,11 @@ export const watch = async (options: WatchOptions, io: JobIO): Promise<WatchResu
 const watchInto = async (options: WatchOptions, io: JobIO, places: OutputPlaces): Promise<WatchResult> => {
   const stop = stopSwitch()
   let sayAtEnd = (): void => undefined
-  const releases = [exitOnStopSignal(EXIT.ok), onStopSignal(() => {
+  const releaseExitCode = exitOnStopSignal(EXIT.ok)
+  const releaseStop = onStopSignal(() => {
     stop.request()
     sayAtEnd()
-  })]
+  })
   const followed: Followed[] = []
   try {
     const first = places.file === null ? null : await ReservedFile.reserve(places.file)
@@ -113,7 +114,10 @@ const watchInto = async (options: WatchOptions, io: JobIO, places: OutputPlaces)
     sayAtEnd()
     return result
   } finally {
-    for (const release of releases) release()
+    releaseStop()
+    // after a stop signal its handler ends the process with exit 0 once the cleanups ran, maybe after this
+    // returns (streams alone are polled without I/O): the exit code stays set for it
+    if (!stop.requested) releaseExitCode()
     await Promise.all(followed.map((input) => input.close()))
   }
 }

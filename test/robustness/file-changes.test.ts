@@ -56,9 +56,35 @@ t.test('reading forwards: a file emptied after its first chunk (copytruncate) is
   const size = readFileSync(log).length
   const r = await changingAt(3, () => truncateSync(log, 0), () => runCli(['build', log, '-o', `${dir}/out.html`]))
   t.equal(r.code, 2)
-  t.equal(r.stderr, `profiler-search: cannot read ${log} to its end: it shrank from ${256 * 1024} to 0 bytes while it was read (rotated with copytruncate?) (run again; --partial-ok publishes the lines read before it shrank)\n`)
+  t.equal(r.stderr, `profiler-search: cannot read ${log} to its end: it shrank from ${size} to 0 bytes while it was read (rotated with copytruncate?) (run again; --partial-ok publishes the lines read before it shrank)\n`)
   t.ok(size > 256 * 1024, 'more than one chunk')
   t.notOk(existsSync(`${dir}/out.html`), 'nothing published')
+})
+
+t.test('reading forwards (--full-scan): a file cut to a shorter, non-zero size after its first chunk is exit 2, nothing published', async (t) => {
+  const dir = t.testdir({ 'access.log': logLines(2000) })
+  const log = `${dir}/access.log`
+  const size = readFileSync(log).length
+  // past the first chunk (256 KiB read), short of the end: the reads go on to the new end, where the old code saw a whole file
+  const cut = 400_000
+  t.ok(size > cut, `${size} bytes`)
+  const r = await changingAt(3, () => truncateSync(log, cut), () => runCli(['build', '--full-scan', log, '-o', `${dir}/out.html`]))
+  t.equal(r.code, 2)
+  t.equal(r.stderr, `profiler-search: cannot read ${log} to its end: it shrank from ${size} to ${cut} bytes while it was read (rotated with copytruncate?) (run again; --partial-ok publishes the lines read before it shrank)\n`)
+  t.notOk(existsSync(`${dir}/out.html`), 'nothing published')
+})
+
+t.test('reading forwards, --partial-ok: a file cut to a shorter, non-zero size keeps the lines read before, with one warning', async (t) => {
+  const text = logLines(2000)
+  const dir = t.testdir({ 'access.log': text })
+  const log = `${dir}/access.log`
+  const cut = 400_000
+  const complete = text.slice(0, cut).split('\n').length - 1
+  const r = await changingAt(3, () => truncateSync(log, cut), () => runCli(['build', '--full-scan', '--partial-ok', '--limit', '2', log, '-o', `${dir}/out.html`]))
+  t.equal(r.code, 0, r.stderr)
+  t.equal(r.stderr, `profiler-search: cannot read ${log} to its end: it shrank from ${text.length} to ${cut} bytes while it was read (rotated with copytruncate?); kept the ${complete} lines read before the error (--partial-ok)\n`)
+  t.strictSame(rowsOf(readFileSync(`${dir}/out.html`, 'utf8')), rowsOf((await runCli(['build', '--limit', '2', '-'], { input: logLines(complete) })).stdout),
+    'the newest complete lines before the cut')
 })
 
 t.test('reading forwards, --partial-ok: the lines of the first chunk, one warning, exit 0', async (t) => {
@@ -69,7 +95,7 @@ t.test('reading forwards, --partial-ok: the lines of the first chunk, one warnin
   const complete = text.slice(0, 256 * 1024).split('\n').length - 1
   const r = await changingAt(3, () => truncateSync(log, 0), () => runCli(['build', '--partial-ok', '--limit', '2', log, '-o', `${dir}/out.html`]))
   t.equal(r.code, 0, r.stderr)
-  t.equal(r.stderr, `profiler-search: cannot read ${log} to its end: it shrank from 262144 to 0 bytes while it was read (rotated with copytruncate?); kept the ${complete} lines read before the error (--partial-ok)\n`)
+  t.equal(r.stderr, `profiler-search: cannot read ${log} to its end: it shrank from ${text.length} to 0 bytes while it was read (rotated with copytruncate?); kept the ${complete} lines read before the error (--partial-ok)\n`)
   t.strictSame(rowsOf(readFileSync(`${dir}/out.html`, 'utf8')), rowsOf((await runCli(['build', '--limit', '2', '-'], { input: logLines(complete) })).stdout),
     'the newest complete lines of the first chunk')
 })

@@ -6,7 +6,8 @@
  * the process holds no more files after many rotations than before them.
  */
 
-import { appendFileSync, chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { asOtherUser, needsRoot, OTHER_USER } from '../helpers/other-user.js'
@@ -145,6 +146,60 @@ t.test('stdin alone: the watch ends when it does, with the last page written', a
   const r = await watching.result
   t.strictSame([r.code, r.stderr], [0, ''])
   t.strictSame(urlsOn(page), [url(2), url(1)])
+})
+
+t.test('stdin alone, stopped by SIGTERM while it is still open: exit 0', async (t) => {
+  const dir = t.testdir({})
+  const page = `${dir}/page.html`
+  const watching = startCli(['watch', '-o', page, '--interval', '0.05'], { timeoutMs: 20_000 })
+  watching.child.stdin.write(line(1))
+  await listed(page, 1)
+  watching.child.kill('SIGTERM')
+  const r = await watching.result
+  t.strictSame([r.code, r.signal, r.stderr], [0, null, ''], 'a clean stop, not killed by the signal')
+})
+
+const mkfifo = (path: string): string => {
+  if (spawnSync('mkfifo', [path]).status !== 0) throw new Error(`mkfifo ${path}`)
+  return path
+}
+
+t.test('a FIFO without a writer as the log or as the notices: the page is published, SIGTERM is exit 0', async (t) => {
+  for (const asNotices of [false, true]) {
+    const dir = t.testdir({ 'access.log': line(1) })
+    const fifo = mkfifo(`${dir}/fifo`)
+    const page = `${dir}/page.html`
+    const inputs = asNotices ? [`${dir}/access.log`, '--notices', fifo] : [fifo]
+    // before, opening the FIFO waited in a thread for a writer: no page, and the process never ended (killed after 20 s)
+    const watching = startCli(['watch', ...inputs, '-o', page, '--interval', '0.05'], { timeoutMs: 20_000 })
+    await waitFor(() => existsSync(page), 'the first page', 10_000)
+    watching.child.kill('SIGTERM')
+    const r = await watching.result
+    t.strictSame([r.code, r.timedOut, r.stderr], [0, false, ''], asNotices ? '--notices FIFO' : 'log FIFO')
+    t.strictSame(urlsOn(page), asNotices ? [url(1)] : [])
+  }
+})
+
+t.test('the log\'s name is a FIFO without a writer for a while, then a file again: its lines are published, SIGTERM is exit 0', async (t) => {
+  const dir = t.testdir({ 'access.log': line(0) })
+  const log = `${dir}/access.log`
+  const page = `${dir}/page.html`
+  const watching = startCli(['watch', log, '-o', page, '--interval', '0.05'], { timeoutMs: 30_000 })
+  let stderr = ''
+  watching.child.stderr.on('data', (bytes: Buffer) => void (stderr += bytes.toString()))
+  await listed(page, 0)
+  renameSync(mkfifo(`${dir}/fifo`), log)
+  const waiting = `profiler-search: ${log}: is not a regular file now; waiting for the log to come back\n`
+  await waitFor(() => stderr === waiting, 'the FIFO to be seen')
+  writeFileSync(`${dir}/new`, line(1))
+  renameSync(`${dir}/new`, log)
+  await listed(page, 1)
+  appendFileSync(log, line(2))
+  await listed(page, 2)
+  watching.child.kill('SIGTERM')
+  const r = await watching.result
+  t.strictSame([r.code, r.timedOut, r.stderr], [0, false, waiting])
+  t.strictSame(urlsOn(page), [url(2), url(1), url(0)])
 })
 
 t.test('an --out-dir site follows a rotation; a line skipped while following is summed up at the end', async (t) => {

@@ -1,4 +1,8 @@
-import { appendFileSync, mkdirSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { appendFileSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { basename, dirname } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import * as fileSystem from '../../../src/file-system.js'
 import { open } from '../../../src/file-system.js'
 import t, { type Test } from 'tap'
 import { FileFollower, type FollowTiming } from '../../../src/input/follow-file.js'
@@ -207,4 +211,130 @@ t.test('no file descriptor is left open across many rotations of both kinds', as
   t.strictSame(read, expected)
   await f.follower.close()
   t.equal(openFds(), before, 'closing the follower closes everything')
+})
+
+t.test('the name turned into a FIFO between the look-up and the open: not waited on, the log read again once it is back', async (t) => {
+  const dir = t.testdir({ 'access.log': 'a\n' })
+  const log = `${dir}/access.log`
+  t.equal(spawnSync('mkfifo', [`${dir}/fifo`]).status, 0, 'mkfifo')
+  // the race made certain: right after the follower looked the name up (a regular file), a FIFO without a writer takes it
+  let swap = (): void => undefined
+  const { FileFollower: Follower } = await t.mockImport<typeof import('../../../src/input/follow-file.js')>('../../../src/input/follow-file.ts', {
+    '../../../src/file-system.ts': {
+      ...fileSystem,
+      stat: async (path: string) => {
+        const stats = await fileSystem.stat(path)
+        swap()
+        return stats
+      },
+    },
+  })
+  const lines: string[] = []
+  const warnings: string[] = []
+  const clock = { now: 1_000_000 }
+  const follower = new Follower('access.log', log, { line: (text, at) => lines.push(`${at}:${text}`), tooLong: () => undefined },
+    { warn: (line) => warnings.push(line), note: () => undefined }, TIMING, () => clock.now)
+  t.teardown(() => follower.close())
+  swap = () => {
+    swap = () => undefined
+    renameSync(log, `${dir}/access.log.1`)
+    renameSync(`${dir}/fifo`, log)
+  }
+  const polled = follower.poll()
+  // an open that waits for a writer would never end: a writer that comes after a while lets it end, and the test fail
+  let timer: NodeJS.Timeout | undefined
+  const waited = await Promise.race([polled.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, 3000, true)))])
+  clearTimeout(timer)
+  if (waited) {
+    closeSync(openSync(log, constants.O_WRONLY | constants.O_NONBLOCK))
+    await polled
+  }
+  t.equal(waited, false, 'the poll did not wait for a writer of the FIFO')
+  t.strictSame([lines, warnings, follower.openFiles], [[], ['access.log: is not a regular file now; waiting for the log to come back'], 0])
+  rmSync(log)
+  writeFileSync(log, 'b\n')
+  clock.now += 250
+  await follower.poll()
+  t.strictSame(lines, ['0:b'], 'the log back by its name is read from its start')
+  t.equal(follower.openFiles, 1)
+})
+
+/** logrotate's rename rotation: `.N` → `.N+1` (oldest first), the log → `.1` (or `.1.gz`, compressed at once), a new empty log. */
+const rotate = (log: string, compress = false): void => {
+  const dir = dirname(log)
+  const name = basename(log)
+  const numbers = readdirSync(dir).map((n) => new RegExp(`^${name.replace('.', '\\.')}\\.(\\d+)(\\.gz)?$`).exec(n)).filter((m) => m !== null)
+  for (const [entry, n, gz = ''] of numbers.sort((a, b) => Number(b[1]) - Number(a[1]))) renameSync(`${dir}/${entry}`, `${log}.${Number(n) + 1}${gz}`)
+  if (compress) {
+    writeFileSync(`${log}.1.gz`, gzipSync(readFileSync(log)))
+    rmSync(log)
+  } else renameSync(log, `${log}.1`)
+  writeFileSync(log, '')
+}
+
+t.test('several rotations between two polls: every generation still beside the log is read, once, in order', async (t) => {
+  const dir = t.testdir({ 'access.log': 'a1\n', 'access.log.1': 'history\n' })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 3 })
+  appendFileSync(log, 'a2\n')
+  rotate(log)
+  appendFileSync(`${log}.1`, 'a3\n') // the server writes on to the renamed file until it reopens its log
+  appendFileSync(log, 'b1\nb2\n')
+  rotate(log)
+  appendFileSync(log, 'c1\n')
+  rotate(log)
+  appendFileSync(log, 'd1\n')
+  t.strictSame((await f.poll()).map((line) => line.split(':')[1]), ['a2', 'a3', 'b1', 'b2', 'c1', 'd1'], 'the open file, the two never opened oldest first, the new one')
+  t.strictSame(f.notes, [
+    'access.log: renamed away (rotated); reading the old file to its end',
+    'access.log: access.log.2 was rotated before a poll read it; reading it from its start',
+    'access.log: access.log.1 was rotated before a poll read it; reading it from its start',
+    'access.log: reading the new file from its start',
+  ])
+  appendFileSync(log, 'd2\n')
+  appendFileSync(`${log}.1`, 'c2\n')
+  t.strictSame((await f.poll()).map((line) => line.split(':')[1]), ['c2', 'd2'], 'a generation found late is followed as a renamed one is')
+  t.strictSame(await f.poll(TIMING.retireQuietMs), [])
+  t.equal(f.follower.openFiles, 1, 'the old ones closed once quiet')
+  rotate(log)
+  appendFileSync(log, 'e1\n')
+  t.strictSame((await f.poll()).map((line) => line.split(':')[1]), ['e1'], 'the generations read before are not read again under their new names')
+  t.strictSame(f.warnings, [])
+})
+
+t.test('several rotations between two polls, compressed at once: the generations never read are counted in a warning', async (t) => {
+  const dir = t.testdir({ 'access.log': 'a1\n', 'access.log.1.gz': gzipSync('history\n') })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 3 })
+  appendFileSync(log, 'a2\n')
+  rotate(log, true)
+  appendFileSync(log, 'b1\n')
+  rotate(log, true)
+  appendFileSync(log, 'c1\n')
+  rotate(log, true)
+  appendFileSync(log, 'd1\n')
+  t.strictSame((await f.poll()).map((line) => line.split(':')[1]), ['a2', 'd1'], 'the file that was open (compressed from a copy: still open here) and the new one')
+  t.strictSame(f.warnings, ['access.log: 2 rotated generation(s) compressed before they could be read; their lines are not on the page'])
+  appendFileSync(log, 'd2\n')
+  rotate(log, true)
+  appendFileSync(log, 'e1\n')
+  t.strictSame((await f.poll()).map((line) => line.split(':')[1]), ['d2', 'e1'], 'one rotation between two polls')
+  t.equal(f.warnings.length, 1, 'nothing missed: nothing more said')
+})
+
+t.test('the copy copytruncate leaves beside the log is not taken for a generation never read', async (t) => {
+  const dir = t.testdir({ 'access.log': '' })
+  const log = `${dir}/access.log`
+  const f = await follow(t, log, { offset: 0 })
+  appendFileSync(log, 'a1\n')
+  t.strictSame(await f.poll(), ['0:a1'])
+  appendFileSync(log, 'a2\n')
+  writeFileSync(`${log}.1`, readFileSync(log))
+  truncateSync(log, 0)
+  appendFileSync(log, 'b1\n')
+  t.strictSame(await f.poll(), ['0:b1'], 'a2 is in the copy only, as with tail -F')
+  rmSync(log)
+  writeFileSync(log, 'c1\n')
+  t.strictSame(await f.poll(), ['0:c1'], 'deleted and created again: the copy is not read')
+  t.strictSame(f.warnings, [])
 })

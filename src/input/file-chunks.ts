@@ -1,0 +1,133 @@
+/**
+ * A file named by path, opened and read without ever waiting in libuv's
+ * threadpool. open(2) of a FIFO without a writer, and read(2) of a pipe or a
+ * terminal where nothing is written, wait for the other side however long;
+ * a threadpool thread stuck there keeps the process alive even after
+ * process.exit (libuv joins its threads at exit), so a stop signal could not
+ * end the run, and a log name another user turns into a FIFO for a moment
+ * would stop a watch for good. So every path is opened with O_NONBLOCK (the
+ * open returns at once, whatever the name leads to now), fstat tells what
+ * was opened, and each kind is read its own way:
+ *
+ * - a regular file: plain reads at explicit positions, the next one under
+ *   way while the current chunk is parsed (O_NONBLOCK changes nothing here);
+ * - a FIFO or socket (`<(…)`, `/dev/stdin` as a pipe): through a net.Socket,
+ *   which waits in the event loop, for a writer to come, for bytes, and for
+ *   the last writer to leave (the end);
+ * - a device (`/dev/zero`, a terminal): read from where it stands; a read
+ *   that finds nothing yet (EAGAIN) is tried again a moment later.
+ *
+ * No stream is made for a regular file, so a run on files does not load
+ * Node's stream modules at start-up; node:net is loaded for a pipe only.
+ */
+
+import { constants, type Stats } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Socket } from 'node:net'
+import { open, type FileHandle } from '../file-system.js'
+import { FileShrank } from './read-error.js'
+
+const require = createRequire(import.meta.url)
+
+/** Opens `path` to read it, at once whatever it is now (a FIFO without a writer too); `stat` is what was opened. */
+export const openToRead = async (path: string): Promise<{ handle: FileHandle; stat: Stats }> => {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  try {
+    return { handle, stat: await handle.stat() }
+  } catch (e) {
+    await handle.close().catch(() => undefined)
+    throw e
+  }
+}
+
+/** How an opened file is read: see the top of this file. */
+export type FileKind = 'file' | 'pipe' | 'device'
+
+export const fileKind = (stat: Stats): FileKind => (stat.isFile() ? 'file' : stat.isFIFO() || stat.isSocket() ? 'pipe' : 'device')
+
+/** Bytes per read of a file. */
+const READ_CHUNK = 256 * 1024
+
+/** How long a device read that found nothing (EAGAIN) waits before it is tried again. */
+const DEVICE_RETRY_MS = 50
+
+/** How much of a file is read, and whether its handle is closed at the end. */
+export interface ChunkOptions {
+  /** Read no further than this many bytes. */
+  end?: number
+  /** Bytes the regular file held when it was opened: an end before them means it was cut under us. */
+  size?: number
+  /** Leave the handle open (its owner reads on from where this stopped); not for a pipe. */
+  keepOpen?: boolean
+}
+
+/**
+ * The chunks of an opened file from where it stands (a regular file: from
+ * its start), counted in `read.bytes`. A regular file that ends before the
+ * size it had when opened, or before what was read of it, was cut under us
+ * (copytruncate): FileShrank.
+ */
+export const fileChunks = (handle: FileHandle, kind: FileKind, read: { bytes: number }, options: ChunkOptions = {}): AsyncGenerator<Buffer> =>
+  kind === 'pipe' ? pipeChunks(handle, read, options.end ?? Infinity) : readChunks(handle, kind === 'file', read, options)
+
+/** A regular file at explicit positions, or a device from where it stands. */
+async function* readChunks(handle: FileHandle, positioned: boolean, read: { bytes: number }, options: ChunkOptions): AsyncGenerator<Buffer> {
+  const end = options.end ?? Infinity
+  const readAt = (at: number) => {
+    const length = Math.min(READ_CHUNK, end - at)
+    return positioned ? handle.read(Buffer.allocUnsafe(length), 0, length, at) : readDevice(handle, length)
+  }
+  let pending = read.bytes < end ? readAt(0) : null
+  try {
+    while (pending !== null) {
+      const { bytesRead, buffer } = await pending
+      if (bytesRead === 0) {
+        // The end, unless the file was cut short under us (copytruncate, or cut to any size below what it held
+        // when it was opened or what was read of it): then lines are missing.
+        const had = Math.max(read.bytes, options.size ?? 0)
+        const now = positioned ? (await handle.stat()).size : read.bytes
+        if (read.bytes < had || now < had) throw new FileShrank(had, Math.min(now, read.bytes))
+        return
+      }
+      read.bytes += bytesRead
+      // The next read runs on libuv's threadpool while the caller parses this chunk.
+      pending = read.bytes < end ? readAt(read.bytes) : null
+      yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead)
+    }
+  } finally {
+    await pending?.catch(() => undefined)
+    if (!options.keepOpen) await handle.close().catch(() => undefined)
+  }
+}
+
+/** One read of a device that never waits in the threadpool: nothing there yet (EAGAIN), it is tried again a moment later. */
+const readDevice = async (handle: FileHandle, length: number): Promise<{ bytesRead: number; buffer: Buffer }> => {
+  for (;;) {
+    try {
+      return await handle.read(Buffer.allocUnsafe(length), 0, length, null)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e
+      await new Promise((resolve) => setTimeout(resolve, DEVICE_RETRY_MS))
+    }
+  }
+}
+
+/** A FIFO or socket, through a net.Socket that owns its descriptor from the first chunk asked for on. */
+async function* pipeChunks(handle: FileHandle, read: { bytes: number }, end: number): AsyncGenerator<Buffer> {
+  if (read.bytes >= end) {
+    await handle.close().catch(() => undefined)
+    return
+  }
+  const net = require('node:net') as typeof import('node:net')
+  const socket: Socket = new net.Socket({ fd: handle.release(), readable: true, writable: false })
+  try {
+    for await (const chunk of socket as AsyncIterable<Buffer>) {
+      const bytes = chunk.length > end - read.bytes ? chunk.subarray(0, end - read.bytes) : chunk
+      read.bytes += bytes.length
+      yield bytes
+      if (read.bytes >= end) return
+    }
+  } finally {
+    socket.destroy()
+  }
+}
