@@ -168,11 +168,13 @@ export const publishSite = async (place: SitePlace, files: SiteFiles): Promise<v
   let fresh: PinnedFolder | null = null
   const stop: StopRequest = { requested: false }
   let writing: Promise<void> = Promise.resolve()
+  let removingBackup: Promise<unknown> = Promise.resolve()
   const release = onStopSignal(async () => {
     // No new write starts; those under way finish before the folder goes, so none adds a file to it afterwards.
     stop.requested = true
     await writing.catch(() => undefined)
-    await removeOwnTree(place.parent.self, freshName).catch(() => false)
+    await removingBackup.catch(() => undefined)
+    for (const name of backup === null ? [freshName] : [freshName, backup]) await removeOwnTree(place.parent.self, name).catch(() => false)
   })
   try {
     await mkdir(place.parent.at(freshName), { mode: 0o700 })
@@ -188,7 +190,7 @@ export const publishSite = async (place: SitePlace, files: SiteFiles): Promise<v
     await chmod(fresh.self, mode & ~0o022)
     backup = swapIn(place, fresh, freshName)
     // The new site is live; a backup that cannot be removed now is removed by the next run.
-    if (backup) await removeOwnTree(place.parent.self, backup).catch(() => false)
+    if (backup) await (removingBackup = removeOwnTree(place.parent.self, backup).catch(() => false))
   } catch (e) {
     // stopped by a signal: the cleanup removes the folder and ends the process; nothing more to say
     if (e instanceof Stopped) return new Promise<never>(() => undefined)
