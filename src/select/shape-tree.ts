@@ -1,0 +1,289 @@
+/**
+ * The route patterns merged into one tree, so that a request target is
+ * matched in one walk whatever the number of patterns: patterns that begin
+ * alike share their first nodes, a written-out segment is found by a map
+ * look-up however many siblings it has, and a type is tried once per node
+ * however many patterns go on from it. A config's regular expressions run
+ * at most once per segment, all together (see regex-types.ts).
+ *
+ * A tree has a root per segment count: a path can only match patterns with
+ * as many segments. Patterns with a query have trees of their own, for
+ * targets with one; below a path's last segment there come the queries, by
+ * their parameter names, and a query's values are taken in the order of
+ * their names, so the parameters may come in any order.
+ */
+
+import type { RegexSet } from './regex-types.js'
+import { segmentCountOf, type PatternPart, type RoutePattern } from './route-pattern.js'
+import type { SegmentType } from './segment-types.js'
+
+interface ShapeNode {
+  /** The next segment or value written out, when there are few: compared in place, with the nodes after them (`textNodes`). */
+  texts: string[]
+  textNodes: ShapeNode[]
+  /** The same, when there are more than FEW_TEXTS: text → the node after it (and `texts` is empty). */
+  textMap: Map<string, ShapeNode> | null
+  /** The next segment or value by its type: one edge per type. */
+  typed: TypedEdge[]
+  /** A pattern ends here: after its path when it has no query, after its last value when it has one. */
+  ends: boolean
+  /** After a path: the patterns' queries, one branch per set of parameter names. */
+  queries: QueryBranch[] | null
+}
+
+interface QueryBranch {
+  /** The parameter names, in order (UTF-16 code units). */
+  readonly names: readonly string[]
+  /** The node before the first value. */
+  readonly node: ShapeNode
+}
+
+const sameNames = (a: readonly string[], b: readonly string[], length = b.length): boolean => {
+  if (a.length !== length) return false
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+interface TypedEdge {
+  readonly type: SegmentType
+  readonly child: ShapeNode
+}
+
+/** Up to this many written-out texts after a node are compared one by one; more go into a map. */
+const FEW_TEXTS = 8
+
+const newNode = (): ShapeNode => ({ texts: [], textNodes: [], textMap: null, typed: [], ends: false, queries: null })
+
+const textChild = (node: ShapeNode, text: string): ShapeNode => {
+  if (node.textMap !== null) {
+    let child = node.textMap.get(text)
+    if (child === undefined) node.textMap.set(text, (child = newNode()))
+    return child
+  }
+  const i = node.texts.indexOf(text)
+  if (i >= 0) return node.textNodes[i] as ShapeNode
+  const child = newNode()
+  node.texts.push(text)
+  node.textNodes.push(child)
+  if (node.texts.length > FEW_TEXTS) {
+    node.textMap = new Map(node.texts.map((t, k) => [t, node.textNodes[k] as ShapeNode]))
+    node.texts = []
+    node.textNodes = []
+  }
+  return child
+}
+
+const childFor = (node: ShapeNode, part: PatternPart): ShapeNode => {
+  if (part.type === null) return textChild(node, part.literal)
+  let edge = node.typed.find((e) => e.type === part.type)
+  if (edge === undefined) node.typed.push((edge = { type: part.type, child: newNode() }))
+  return edge.child
+}
+
+/** The stamps count targets; this far, they start again (after the memos are cleared). */
+const LAST_STAMP = 0x7fffffff
+
+export class ShapeTree {
+  /** The trees of the patterns without a query, by their number of path segments (index). */
+  private readonly plainRoots: (ShapeNode | undefined)[] = []
+  /** The same of the patterns with a query. */
+  private readonly queryRoots: (ShapeNode | undefined)[] = []
+  private readonly regexes: RegexSet | null
+  private readonly regexCount: number
+  /** The most query parameters of any pattern. The levels a walk can reach: the most segments of any pattern, then this many values. */
+  private readonly maxParameters: number
+
+  // The target being matched. A level is a path segment (0 to count - 1), then a query value (count on).
+  private target = ''
+  private pathEnd = 0
+  private count = 0
+  private stamp = 0
+  /** The target's query: its parameter names in order, joined by `&` (null: no pattern can match it), once read. */
+  private queryRead = false
+  /** The number of the target's query parameters, once read; -1 when no pattern can match its query. */
+  private queryLength = 0
+  /** The target's query parameter names, in order, as far as read. */
+  private readonly names: string[] = []
+  /** The target's query values, in the order of their names, once read. */
+  private readonly values: string[] = []
+  /** Level × regular expression → 1 when it matches the value there, valid when the level's stamp is the target's. */
+  private readonly hits: Uint8Array
+  private readonly hitStamps: Int32Array
+  /** The walk's stack of nodes to visit, with their level and, on the path, where their segment starts. */
+  private readonly stackNodes: ShapeNode[] = []
+  private readonly stackLevels: number[] = []
+  private readonly stackStarts: number[] = []
+
+  constructor(patterns: readonly RoutePattern[], regexes: RegexSet | null) {
+    let maxPath = 0
+    let maxParameters = 0
+    for (const { path, query } of patterns) {
+      let node = ((query === null ? this.plainRoots : this.queryRoots)[path.length] ??= newNode())
+      for (const part of path) node = childFor(node, part)
+      maxPath = Math.max(maxPath, path.length)
+      if (query === null) {
+        node.ends = true
+        continue
+      }
+      maxParameters = Math.max(maxParameters, query.length)
+      const names = query.map((p) => p.name)
+      node.queries ??= []
+      let branch = node.queries.find((b) => sameNames(b.names, names))
+      if (branch === undefined) node.queries.push((branch = { names, node: newNode() }))
+      let values = branch.node
+      for (const { part } of query) values = childFor(values, part)
+      values.ends = true
+    }
+    this.regexes = regexes
+    const regexCount = regexes?.size ?? 0
+    this.regexCount = regexCount
+    const levels = maxPath + maxParameters
+    this.maxParameters = maxParameters
+    this.hitStamps = new Int32Array(levels)
+    this.hits = new Uint8Array(levels * regexCount)
+  }
+
+  /**
+   * Does a target as logged (`/path?query`, no scheme or host) have one of
+   * the shapes? Its path ends at `pathEnd` (the `?` or the end).
+   */
+  matches(target: string, pathEnd: number): boolean {
+    const count = segmentCountOf(target, pathEnd)
+    const root = (pathEnd === target.length ? this.plainRoots : this.queryRoots)[count]
+    if (root === undefined) return false
+    this.begin(target, pathEnd, count)
+    let depth = this.push(root, 0, 1, 0)
+    while (depth > 0) {
+      depth--
+      const node = this.stackNodes[depth] as ShapeNode
+      const level = this.stackLevels[depth] as number
+      if (level < count) {
+        // a path segment
+        const start = this.stackStarts[depth] as number
+        let end = target.indexOf('/', start)
+        if (end < 0 || end > pathEnd) end = pathEnd
+        depth = this.pushAfterSegment(node, level, start, end, depth)
+      } else if (level === count) {
+        // the end of the path
+        if (pathEnd === target.length) {
+          if (node.ends) return true
+        } else if (node.queries !== null) {
+          if (!this.queryRead) this.readQuery()
+          for (const branch of node.queries) {
+            if (sameNames(branch.names, this.names, this.queryLength)) depth = this.push(branch.node, count + 1, 0, depth)
+          }
+        }
+      } else {
+        // a query value, from level count + 1 on: value k is the k-th by name (its regular expressions are memoised at count + k)
+        const k = level - count - 1
+        if (k === this.queryLength) {
+          if (node.ends) return true
+        } else {
+          depth = this.pushAfterValue(node, count + k, level + 1, depth)
+        }
+      }
+    }
+    return false
+  }
+
+  private begin(target: string, pathEnd: number, count: number): void {
+    this.target = target
+    this.pathEnd = pathEnd
+    this.count = count
+    this.queryRead = false
+    if (++this.stamp === LAST_STAMP) {
+      this.hitStamps.fill(0)
+      this.stamp = 1
+    }
+  }
+
+  /** Pushes a node to visit; returns the new depth of the stack. */
+  private push(node: ShapeNode, level: number, start: number, depth: number): number {
+    this.stackNodes[depth] = node
+    this.stackLevels[depth] = level
+    this.stackStarts[depth] = start
+    return depth + 1
+  }
+
+  /** Pushes the nodes after `node` that the path segment at `level`, from `start` to `end`, leads to; returns the new depth of the stack. */
+  private pushAfterSegment(node: ShapeNode, level: number, start: number, end: number, depth: number): number {
+    const { target } = this
+    const { texts, typed } = node
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i] as string
+      if (text.length === end - start && target.startsWith(text, start)) depth = this.push(node.textNodes[i] as ShapeNode, level + 1, end + 1, depth)
+    }
+    if (node.textMap === null && typed.length === 0) return depth
+    const value = target.slice(start, end)
+    const child = node.textMap?.get(value)
+    if (child !== undefined) depth = this.push(child, level + 1, end + 1, depth)
+    for (let i = 0; i < typed.length; i++) {
+      const edge = typed[i] as TypedEdge
+      if (this.hasType(edge.type, level, value)) depth = this.push(edge.child, level + 1, end + 1, depth)
+    }
+    return depth
+  }
+
+  /** Pushes the nodes after `node` that the query value at `at` leads to, at `nextLevel`; returns the new depth of the stack. */
+  private pushAfterValue(node: ShapeNode, at: number, nextLevel: number, depth: number): number {
+    const value = this.values[at - this.count] as string
+    const i = node.texts.indexOf(value)
+    if (i >= 0) depth = this.push(node.textNodes[i] as ShapeNode, nextLevel, 0, depth)
+    const child = node.textMap?.get(value)
+    if (child !== undefined) depth = this.push(child, nextLevel, 0, depth)
+    const { typed } = node
+    for (let k = 0; k < typed.length; k++) {
+      const edge = typed[k] as TypedEdge
+      if (this.hasType(edge.type, at, value)) depth = this.push(edge.child, nextLevel, 0, depth)
+    }
+    return depth
+  }
+
+  private hasType(type: SegmentType, at: number, value: string): boolean {
+    if (type.regex < 0) return type.test(value)
+    if (this.hitStamps[at] !== this.stamp) this.runRegexes(at, value)
+    return this.hits[at * this.regexCount + type.regex] === 1 && (type.excluded === null || !type.excluded.has(value))
+  }
+
+  /** All of the config's regular expressions on the value at a level, in one pass. */
+  private runRegexes(at: number, value: string): void {
+    const row = at * this.regexCount
+    this.hits.fill(0, row, row + this.regexCount)
+    for (const index of (this.regexes as RegexSet).matching(value)) this.hits[row + index] = 1
+    this.hitStamps[at] = this.stamp
+  }
+
+  /**
+   * Reads the target's query once: its parameter names in order, with their
+   * values put at the levels after the path. (A name given twice is in the
+   * list twice, so no pattern's names are the same.) The length is -1 when no
+   * pattern can match the query: a part without `=`, or more parameters than
+   * any pattern has.
+   */
+  private readQuery(): void {
+    this.queryRead = true
+    this.queryLength = -1
+    const { target, names, values } = this
+    let n = 0
+    for (let from = this.pathEnd + 1; ;) {
+      let to = target.indexOf('&', from)
+      if (to < 0) to = target.length
+      const eq = target.indexOf('=', from)
+      if (eq < 0 || eq > to || n === this.maxParameters) return
+      // insertion by name: queries are short
+      const name = target.slice(from, eq)
+      let k = n++
+      for (; k > 0 && (names[k - 1] as string) > name; k--) {
+        names[k] = names[k - 1] as string
+        values[k] = values[k - 1] as string
+      }
+      names[k] = name
+      values[k] = target.slice(eq + 1, to)
+      if (to === target.length) break
+      from = to + 1
+    }
+    this.queryLength = n
+  }
+
+
+}
