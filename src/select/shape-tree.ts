@@ -1,10 +1,10 @@
 /**
  * The route patterns merged into one tree, so that a request target is
  * matched in one walk whatever the number of patterns: patterns that begin
- * alike share their first nodes, a written-out segment is found by a map
+ * alike share their first nodes, a written-out segment is found by a
  * look-up however many siblings it has, and a type is tried once per node
- * however many patterns go on from it. A config's regular expressions run
- * at most once per segment, all together (see regex-types.ts).
+ * however many patterns go on from it (shape-nodes.ts). A config's regular
+ * expressions run at most once per segment, all together (regex-types.ts).
  *
  * A tree has a root per segment count: a path can only match patterns with
  * as many segments. Patterns with a query have trees of their own, for
@@ -14,71 +14,9 @@
  */
 
 import type { RegexSet } from './regex-types.js'
-import { segmentCountOf, type PatternPart, type RoutePattern } from './route-pattern.js'
+import { segmentCountOf, type RoutePattern } from './route-pattern.js'
 import type { SegmentType } from './segment-types.js'
-
-interface ShapeNode {
-  /** The next segment or value written out, when there are few: compared in place, with the nodes after them (`textNodes`). */
-  texts: string[]
-  textNodes: ShapeNode[]
-  /** The same, when there are more than FEW_TEXTS: text → the node after it (and `texts` is empty). */
-  textMap: Map<string, ShapeNode> | null
-  /** The next segment or value by its type: one edge per type. */
-  typed: TypedEdge[]
-  /** A pattern ends here: after its path when it has no query, after its last value when it has one. */
-  ends: boolean
-  /** After a path: the patterns' queries, one branch per set of parameter names. */
-  queries: QueryBranch[] | null
-}
-
-interface QueryBranch {
-  /** The parameter names, in order (UTF-16 code units). */
-  readonly names: readonly string[]
-  /** The node before the first value. */
-  readonly node: ShapeNode
-}
-
-const sameNames = (a: readonly string[], b: readonly string[], length = b.length): boolean => {
-  if (a.length !== length) return false
-  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
-interface TypedEdge {
-  readonly type: SegmentType
-  readonly child: ShapeNode
-}
-
-/** Up to this many written-out texts after a node are compared one by one; more go into a map. */
-const FEW_TEXTS = 8
-
-const newNode = (): ShapeNode => ({ texts: [], textNodes: [], textMap: null, typed: [], ends: false, queries: null })
-
-const textChild = (node: ShapeNode, text: string): ShapeNode => {
-  if (node.textMap !== null) {
-    let child = node.textMap.get(text)
-    if (child === undefined) node.textMap.set(text, (child = newNode()))
-    return child
-  }
-  const i = node.texts.indexOf(text)
-  if (i >= 0) return node.textNodes[i] as ShapeNode
-  const child = newNode()
-  node.texts.push(text)
-  node.textNodes.push(child)
-  if (node.texts.length > FEW_TEXTS) {
-    node.textMap = new Map(node.texts.map((t, k) => [t, node.textNodes[k] as ShapeNode]))
-    node.texts = []
-    node.textNodes = []
-  }
-  return child
-}
-
-const childFor = (node: ShapeNode, part: PatternPart): ShapeNode => {
-  if (part.type === null) return textChild(node, part.literal)
-  let edge = node.typed.find((e) => e.type === part.type)
-  if (edge === undefined) node.typed.push((edge = { type: part.type, child: newNode() }))
-  return edge.child
-}
+import { addPatterns, sameNames, type ShapeNode, type TypedEdge } from './shape-nodes.js'
 
 /** The stamps count targets; this far, they start again (after the memos are cleared). */
 const LAST_STAMP = 0x7fffffff
@@ -93,12 +31,13 @@ export class ShapeTree {
   /** The most query parameters of any pattern. The levels a walk can reach: the most segments of any pattern, then this many values. */
   private readonly maxParameters: number
 
-  // The target being matched. A level is a path segment (0 to count - 1), then a query value (count on).
+  // The target being matched. A level is a path segment (0 to count - 1), then a query value (count on);
+  // on the walk's stack, level count is the end of the path and count + 1 + k the k-th query value.
   private target = ''
   private pathEnd = 0
   private count = 0
   private stamp = 0
-  /** The target's query: its parameter names in order, joined by `&` (null: no pattern can match it), once read. */
+  /** Whether the target's query has been read (readQuery). */
   private queryRead = false
   /** The number of the target's query parameters, once read; -1 when no pattern can match its query. */
   private queryLength = 0
@@ -115,32 +54,13 @@ export class ShapeTree {
   private readonly stackStarts: number[] = []
 
   constructor(patterns: readonly RoutePattern[], regexes: RegexSet | null) {
-    let maxPath = 0
-    let maxParameters = 0
-    for (const { path, query } of patterns) {
-      let node = ((query === null ? this.plainRoots : this.queryRoots)[path.length] ??= newNode())
-      for (const part of path) node = childFor(node, part)
-      maxPath = Math.max(maxPath, path.length)
-      if (query === null) {
-        node.ends = true
-        continue
-      }
-      maxParameters = Math.max(maxParameters, query.length)
-      const names = query.map((p) => p.name)
-      node.queries ??= []
-      let branch = node.queries.find((b) => sameNames(b.names, names))
-      if (branch === undefined) node.queries.push((branch = { names, node: newNode() }))
-      let values = branch.node
-      for (const { part } of query) values = childFor(values, part)
-      values.ends = true
-    }
+    const { maxPath, maxParameters } = addPatterns(patterns, this.plainRoots, this.queryRoots)
     this.regexes = regexes
-    const regexCount = regexes?.size ?? 0
-    this.regexCount = regexCount
-    const levels = maxPath + maxParameters
+    this.regexCount = regexes?.size ?? 0
     this.maxParameters = maxParameters
+    const levels = maxPath + maxParameters
     this.hitStamps = new Int32Array(levels)
-    this.hits = new Uint8Array(levels * regexCount)
+    this.hits = new Uint8Array(levels * this.regexCount)
   }
 
   /**
