@@ -31,8 +31,7 @@ export class ShapeTree {
   /** The most query parameters of any pattern. The levels a walk can reach: the most segments of any pattern, then this many values. */
   private readonly maxParameters: number
 
-  // The target being matched. A level is a path segment (0 to count - 1), then a query value (count on);
-  // on the walk's stack, level count is the end of the path and count + 1 + k the k-th query value.
+  // The target being matched. A level is a path segment (0 to count - 1), then a query value (count on).
   private target = ''
   private pathEnd = 0
   private count = 0
@@ -48,10 +47,6 @@ export class ShapeTree {
   /** Level × regular expression → 1 when it matches the value there, valid when the level's stamp is the target's. */
   private readonly hits: Uint8Array
   private readonly hitStamps: Int32Array
-  /** The walk's stack of nodes to visit, with their level and, on the path, where their segment starts. */
-  private readonly stackNodes: ShapeNode[] = []
-  private readonly stackLevels: number[] = []
-  private readonly stackStarts: number[] = []
 
   constructor(patterns: readonly RoutePattern[], regexes: RegexSet | null) {
     const { maxPath, maxParameters } = addPatterns(patterns, this.plainRoots, this.queryRoots)
@@ -71,42 +66,6 @@ export class ShapeTree {
     const count = segmentCountOf(target, pathEnd)
     const root = (pathEnd === target.length ? this.plainRoots : this.queryRoots)[count]
     if (root === undefined) return false
-    this.begin(target, pathEnd, count)
-    let depth = this.push(root, 0, 1, 0)
-    while (depth > 0) {
-      depth--
-      const node = this.stackNodes[depth] as ShapeNode
-      const level = this.stackLevels[depth] as number
-      if (level < count) {
-        // a path segment
-        const start = this.stackStarts[depth] as number
-        let end = target.indexOf('/', start)
-        if (end < 0 || end > pathEnd) end = pathEnd
-        depth = this.pushAfterSegment(node, level, start, end, depth)
-      } else if (level === count) {
-        // the end of the path
-        if (pathEnd === target.length) {
-          if (node.ends) return true
-        } else if (node.queries !== null) {
-          if (!this.queryRead) this.readQuery()
-          for (const branch of node.queries) {
-            if (sameNames(branch.names, this.names, this.queryLength)) depth = this.push(branch.node, count + 1, 0, depth)
-          }
-        }
-      } else {
-        // a query value, from level count + 1 on: value k is the k-th by name (its regular expressions are memoised at count + k)
-        const k = level - count - 1
-        if (k === this.queryLength) {
-          if (node.ends) return true
-        } else {
-          depth = this.pushAfterValue(node, count + k, level + 1, depth)
-        }
-      }
-    }
-    return false
-  }
-
-  private begin(target: string, pathEnd: number, count: number): void {
     this.target = target
     this.pathEnd = pathEnd
     this.count = count
@@ -115,48 +74,78 @@ export class ShapeTree {
       this.hitStamps.fill(0)
       this.stamp = 1
     }
+    return this.walkPath(root, 0, 1)
   }
 
-  /** Pushes a node to visit; returns the new depth of the stack. */
-  private push(node: ShapeNode, level: number, start: number, depth: number): number {
-    this.stackNodes[depth] = node
-    this.stackLevels[depth] = level
-    this.stackStarts[depth] = start
-    return depth + 1
+  // The walks go on in a loop while one node comes next, and call themselves
+  // only for a node after which more than one does. Each such node parts the
+  // patterns below it, so the calls nest at most as deep as there are
+  // patterns, however long a pattern is.
+
+  /** Whether a pattern goes on from `node` to the end: the path segment at `level` starts at `start`. */
+  private walkPath(node: ShapeNode, level: number, start: number): boolean {
+    const { target, pathEnd, count } = this
+    for (;;) {
+      if (level === count) return this.atPathEnd(node)
+      let end = target.indexOf('/', start)
+      if (end < 0 || end > pathEnd) end = pathEnd
+      let next: ShapeNode | undefined
+      const { texts, typed } = node
+      for (let i = 0; i < texts.length; i++) {
+        const text = texts[i] as string
+        if (text.length === end - start && target.startsWith(text, start)) {
+          next = node.textNodes[i]
+          break
+        }
+      }
+      if (node.textMap !== null || typed.length > 0) {
+        const value = target.slice(start, end)
+        next ??= node.textMap?.get(value)
+        for (let i = 0; i < typed.length; i++) {
+          const edge = typed[i] as TypedEdge
+          if (!this.hasType(edge.type, level, value)) continue
+          if (next !== undefined && this.walkPath(next, level + 1, end + 1)) return true
+          next = edge.child
+        }
+      }
+      if (next === undefined) return false
+      node = next
+      level++
+      start = end + 1
+    }
   }
 
-  /** Pushes the nodes after `node` that the path segment at `level`, from `start` to `end`, leads to; returns the new depth of the stack. */
-  private pushAfterSegment(node: ShapeNode, level: number, start: number, end: number, depth: number): number {
-    const { target } = this
-    const { texts, typed } = node
-    for (let i = 0; i < texts.length; i++) {
-      const text = texts[i] as string
-      if (text.length === end - start && target.startsWith(text, start)) depth = this.push(node.textNodes[i] as ShapeNode, level + 1, end + 1, depth)
+  /** At the end of the path: a pattern without a query ends here, or one with the target's parameters goes on. */
+  private atPathEnd(node: ShapeNode): boolean {
+    if (this.pathEnd === this.target.length) return node.ends
+    if (node.queries === null) return false
+    if (!this.queryRead) this.readQuery()
+    for (const branch of node.queries) {
+      // the names of the branches differ: one at most is the target's
+      if (sameNames(branch.names, this.names, this.queryLength)) return this.walkValues(branch.node, 0)
     }
-    if (node.textMap === null && typed.length === 0) return depth
-    const value = target.slice(start, end)
-    const child = node.textMap?.get(value)
-    if (child !== undefined) depth = this.push(child, level + 1, end + 1, depth)
-    for (let i = 0; i < typed.length; i++) {
-      const edge = typed[i] as TypedEdge
-      if (this.hasType(edge.type, level, value)) depth = this.push(edge.child, level + 1, end + 1, depth)
-    }
-    return depth
+    return false
   }
 
-  /** Pushes the nodes after `node` that the query value at `at` leads to, at `nextLevel`; returns the new depth of the stack. */
-  private pushAfterValue(node: ShapeNode, at: number, nextLevel: number, depth: number): number {
-    const value = this.values[at - this.count] as string
-    const i = node.texts.indexOf(value)
-    if (i >= 0) depth = this.push(node.textNodes[i] as ShapeNode, nextLevel, 0, depth)
-    const child = node.textMap?.get(value)
-    if (child !== undefined) depth = this.push(child, nextLevel, 0, depth)
-    const { typed } = node
-    for (let k = 0; k < typed.length; k++) {
-      const edge = typed[k] as TypedEdge
-      if (this.hasType(edge.type, at, value)) depth = this.push(edge.child, nextLevel, 0, depth)
+  /** Whether a pattern goes on from `node` to its end: the query value to match is the `k`-th by name. */
+  private walkValues(node: ShapeNode, k: number): boolean {
+    for (;;) {
+      if (k === this.queryLength) return node.ends
+      const value = this.values[k] as string
+      const at = this.count + k
+      const i = node.texts.indexOf(value)
+      let next = i >= 0 ? node.textNodes[i] : node.textMap?.get(value)
+      const { typed } = node
+      for (let j = 0; j < typed.length; j++) {
+        const edge = typed[j] as TypedEdge
+        if (!this.hasType(edge.type, at, value)) continue
+        if (next !== undefined && this.walkValues(next, k + 1)) return true
+        next = edge.child
+      }
+      if (next === undefined) return false
+      node = next
+      k++
     }
-    return depth
   }
 
   private hasType(type: SegmentType, at: number, value: string): boolean {

@@ -95,3 +95,19 @@ t.test('a config\'s regular expressions run once per segment, together', async (
   t.equal(tree.matches('/abc/def/w', 10), false)
   t.strictSame(seen, ['abc', 'def'])
 })
+
+t.test('long patterns do not run the walk out of stack: a chain is walked in a loop, a node with more than one way on parts the patterns', async (t) => {
+  const word = { ...TYPES.byName.slug as NonNullable<typeof TYPES.byName.slug> }
+  // a 64 KiB line holds up to 32,768 segments
+  const long = new ShapeTree([parseRoutePattern(`${'/{w}'.repeat(30_000)}/z`, { w: word })], null)
+  t.equal(long.matches(`${'/a'.repeat(30_000)}/z`, 60_002), true)
+  // a comb: each pattern branches off the one before it
+
+  const segments = 1000
+  const patterns = Array.from({ length: 1000 }, (_, i) => `${'/a'.repeat(i)}${'/{w}'.repeat(segments - i - 1)}/z`)
+  const tree = new ShapeTree(patterns.map((pattern) => parseRoutePattern(pattern, { w: word })), null)
+  const path = '/a'.repeat(segments - 1)
+  t.equal(tree.matches(`${path}/y`, segments * 2), false, 'every branch walked to its end')
+  t.equal(tree.matches(`${path}/z`, segments * 2), true)
+  t.equal(tree.matches(`${'/a'.repeat(500)}${'/bb'.repeat(segments - 501)}/z`, 500 * 2 + (segments - 501) * 3 + 2), true)
+})
