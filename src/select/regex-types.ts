@@ -14,7 +14,6 @@
  */
 
 import { createRequire } from 'node:module'
-import type { SegmentTest } from './segment-types.js'
 
 type Re2js = typeof import('re2js')
 
@@ -55,7 +54,7 @@ const re2Refusal = (e: unknown): string => {
 
 /** A config's regular expression, compiled on its own: its whole-segment test and its size in RE2 instructions. */
 export interface RegexType {
-  test: SegmentTest
+  test: (value: string) => boolean
   size: number
 }
 
@@ -86,7 +85,7 @@ export const compileRegexType = (source: string): RegexType => {
 }
 
 /** {@link compileRegexType}'s test alone. */
-export const regexSegmentTest = (source: string): SegmentTest => compileRegexType(source).test
+export const regexSegmentTest = (source: string): RegexType['test'] => compileRegexType(source).test
 
 /** Regular expressions run together, each anchored at both ends. */
 export interface RegexSet {
