@@ -7,7 +7,7 @@
 import { displayUrl } from '../text/url.js'
 import { parseRoutePattern, type RoutePattern } from './route-pattern.js'
 import { ShapeTree } from './shape-tree.js'
-import { builtInType, defaultSegmentTypes, RESERVED_SEGMENTS, segmentTypesWith, type SegmentTypes } from './segment-types.js'
+import { RESERVED_SEGMENTS, segmentTypesWith, type SegmentTypes } from './segment-types.js'
 
 export const DEFAULT_SHAPES: readonly string[] = [
   '/{category}/',
@@ -23,8 +23,8 @@ export const DEFAULT_SHAPES: readonly string[] = [
 /**
  * The most route patterns a config file may give (schema/config.schema.json
  * says so too). The tree matches a target in about the same time whatever
- * their number; a cap keeps the tree, and the rare walk that visits much of
- * it, small.
+ * their number; the cap keeps the tree small, and with it the rare walk that
+ * visits much of it and how deep the walk's calls nest (shape-tree.ts).
  */
 export const MAX_PATTERNS = 1000
 
@@ -33,14 +33,8 @@ export interface RowRule {
   tree: ShapeTree
 }
 
-/** The built-in types, without a config's. */
-const builtInTypes = (): SegmentTypes => {
-  const byName = Object.fromEntries(Object.entries(defaultSegmentTypes()).map(([name, test]) => [name, builtInType(test)]))
-  return { byName, regexes: null }
-}
-
 /** Reads the patterns; a bad one throws an Error naming it. */
-export const compileShapes = (patterns: readonly string[] = DEFAULT_SHAPES, types: SegmentTypes = builtInTypes()): RowRule => {
+export const compileShapes = (patterns: readonly string[] = DEFAULT_SHAPES, types: SegmentTypes = segmentTypesWith(RESERVED_SEGMENTS, {})): RowRule => {
   const read: RoutePattern[] = patterns.map((pattern) => parseRoutePattern(pattern, types.byName))
   return { tree: new ShapeTree(read, types.regexes) }
 }
