@@ -4,12 +4,15 @@
  * expression is compiled here, so a bad one stops the run before any input
  * is read, with a message that names it. A segment type must be a regular
  * expression by itself and one RE2 can run in linear time (see
- * select/segment-types.ts): a log line can then never make a match slow.
+ * select/regex-types.ts): a log line can then never make a match slow. Both
+ * are capped: at most MAX_PATTERNS patterns, and types that compile to at
+ * most MAX_REGEX_SIZE RE2 instructions together.
  */
 
-import { regexSegmentTest, SegmentPatternError, segmentTypesWith } from '../select/segment-types.js'
-import { compileRoutePattern } from '../select/route-pattern.js'
-import { DEFAULT_SHAPE_SETTINGS, type ShapeSettings } from '../select/shapes.js'
+import { compileRegexType, MAX_REGEX_SIZE, SegmentPatternError } from '../select/regex-types.js'
+import { parseRoutePattern } from '../select/route-pattern.js'
+import { segmentTypesWith } from '../select/segment-types.js'
+import { DEFAULT_SHAPE_SETTINGS, MAX_PATTERNS, type ShapeSettings } from '../select/shapes.js'
 
 /** `shapes` as the schema admits it. */
 export interface ShapesConfig {
@@ -34,20 +37,29 @@ export const shapeSettings = (config: ShapesConfig | undefined): ShapesResult =>
     segmentTypes: config?.segmentTypes ?? DEFAULT_SHAPE_SETTINGS.segmentTypes,
     reserved: config?.reserved ?? DEFAULT_SHAPE_SETTINGS.reserved,
   }
+  if (settings.patterns.length > MAX_PATTERNS) {
+    return { ok: false, problems: [`/shapes/patterns must be a list of at most ${MAX_PATTERNS} patterns (got ${settings.patterns.length})`] }
+  }
   const problems: string[] = []
+  const sizes: [name: string, size: number][] = []
   for (const [name, source] of Object.entries(settings.segmentTypes)) {
     try {
-      regexSegmentTest(source)
+      sizes.push([name, compileRegexType(source).size])
     } catch (e) {
       if (!(e instanceof SegmentPatternError)) throw e
       problems.push(`/shapes/segmentTypes/${name} must be ${MUST_BE[e.rule]}: ${e.message} (got ${JSON.stringify(source)})`)
     }
   }
   if (problems.length > 0) return { ok: false, problems }
+  const size = sizes.reduce((sum, [, n]) => sum + n, 0)
+  if (size > MAX_REGEX_SIZE) {
+    const [largest, largestSize] = sizes.reduce((a, b) => (b[1] > a[1] ? b : a))
+    return { ok: false, problems: [`/shapes/segmentTypes must compile to at most ${MAX_REGEX_SIZE} RE2 instructions in all (got ${size}; ${largest} alone ${largestSize})`] }
+  }
   const types = segmentTypesWith(settings.reserved, settings.segmentTypes)
   settings.patterns.forEach((pattern, i) => {
     try {
-      compileRoutePattern(pattern, types)
+      parseRoutePattern(pattern, types.byName)
     } catch (e) {
       problems.push(`/shapes/patterns/${i}: ${messageOf(e)}`)
     }

@@ -173,6 +173,7 @@ export const scanState = (options: BuildOptions, io: JobIO): ScanState => ({
   read: readSettings(options.read, io.env),
   note: options.verbose ? io.warn : () => undefined,
   progress: { bytes: 0 },
+  costlyLines: options.shapes !== null,
 })
 
 /** Scans the inputs into the state, with the progress line on a terminal. */

@@ -7,13 +7,16 @@
  * tolerance, and cannot be among the newest N (between equal times the
  * later line wins, and it is already kept). A file that shrinks while it is
  * read is an input error (or, with `--partial-ok`, keeps the newest lines
- * read before; see passOverBreak).
+ * read before; see passOverBreak). The read of each block gives the event
+ * loop a turn, in which a stop signal is heard; so blocks are small when
+ * lines may cost much (ScanState.costlyLines).
  */
 
 import { forEachLineBackward } from '../input/backward-lines.js'
 import type { OpenedInput, SeekableFile } from '../input/open-inputs.js'
 import { asInputError, isReadError } from '../input/read-error.js'
 import { inputReader } from './input-reader.js'
+import { PIECE_BYTES } from './paced-chunks.js'
 import { newestHooks, passOverBreak, type InputReadOptions, type ScanState } from './scan-state.js'
 
 /** Returns whether reading stopped early (older inputs need not be read). */
@@ -42,7 +45,7 @@ export const readBackwards = async (
       onBlock: (bytes) => {
         state.progress.bytes = counted + bytes
       },
-    })
+    }, { blockSize: state.costlyLines === true ? PIECE_BYTES : undefined })
     // Lines `auto` still holds back (a short read) are decided now.
     reader.end()
     return stopped || seen.certain

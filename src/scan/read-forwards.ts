@@ -11,6 +11,7 @@ import { forEachLine } from '../input/lines.js'
 import type { OpenedInput } from '../input/open-inputs.js'
 import { isReadError } from '../input/read-error.js'
 import { inputReader } from './input-reader.js'
+import { pacedChunks } from './paced-chunks.js'
 import { newestHooks, passOverBreak, type InputReadOptions, type InputSeen, type ScanState } from './scan-state.js'
 
 const read = async (input: OpenedInput, rank: number, state: ScanState, options: InputReadOptions): Promise<InputSeen> => {
@@ -21,7 +22,8 @@ const read = async (input: OpenedInput, rank: number, state: ScanState, options:
     state.progress.bytes = counted + input.bytesRead()
   }, 100)
   try {
-    await forEachLine(input.chunks(), input.label, reader.line, reader.tooLong)
+    const chunks = state.costlyLines === true ? pacedChunks(input.chunks()) : input.chunks()
+    await forEachLine(chunks, input.label, reader.line, reader.tooLong)
   } catch (e) {
     // --partial-ok: the lines read before the break count, also those `auto` still holds back.
     if (options.partialOk && isReadError(e)) reader.end()

@@ -25,6 +25,13 @@ export interface ScanState {
   note: (line: string) => void
   /** Bytes read so far, for the progress line. */
   progress: { bytes: number }
+  /**
+   * Lines may cost much more than with the built-in shapes (a config's
+   * shapes). A stop signal is only heard between two stretches of
+   * synchronous work, so then lines are read in smaller pieces (see
+   * paced-chunks.ts and read-backwards.ts).
+   */
+  costlyLines?: boolean
 }
 
 /** Room for a line number or byte offset below each input's place in the age order. */

@@ -4,7 +4,7 @@
  * percent-decoding), so an encoded character never matches.
  */
 
-import { createRequire } from 'node:module'
+import { compileRegexType, regexSet, type RegexSet } from './regex-types.js'
 
 /**
  * Controller and system folders of the shop: never a category. `forms` is
@@ -75,82 +75,43 @@ export const defaultSegmentTypes = (reserved: readonly string[] = RESERVED_SEGME
   ordernumber: isOrderNumber,
 })
 
-// Segment types from a config file run in RE2 (re2js, a linear-time engine):
-// a backtracking engine spends seconds on one segment with a pattern such as
-// `(a+)+$`, and a run is synchronous while it matches, so it would not even
-// stop on SIGTERM. re2js is loaded on first use: a run without such types
-// never pays for it.
-
-type Re2js = typeof import('re2js')
-
-const require = createRequire(import.meta.url)
-let re2js: Re2js | undefined
-const loadRe2js = (): Re2js => (re2js ??= require('re2js') as Re2js)
-
-/** A pattern that cannot be a segment type; the message says why, in a config error's words. */
-export class SegmentPatternError extends Error {
-  /** Which rule it breaks: JavaScript's syntax, or what RE2 can run. */
-  readonly rule: 'regular expression' | 'linear time'
-
-  constructor(rule: SegmentPatternError['rule'], message: string) {
-    super(message)
-    this.name = 'SegmentPatternError'
-    this.rule = rule
-  }
-}
-
-/** What RE2 refused, in words: backreferences and lookaround by name, anything else as RE2 says it. */
-const re2Refusal = (e: unknown): string => {
-  const { error, input } = e as { error?: unknown; input?: unknown }
-  if (typeof error !== 'string') throw e
-  const at = typeof input === 'string' ? input : ''
-  if (error === 'invalid escape sequence' && /^\\(?:[1-9]|k)/.test(at)) return `backreferences such as ${at} are not supported`
-  if (/^\(\?[=!]/.test(at)) return `lookahead such as ${at.slice(0, 3)} is not supported`
-  if (/^\(\?<[=!]/.test(at)) return `lookbehind such as ${at.slice(0, 4)} is not supported`
-  return at === '' ? error : `${error} ${at}`
-}
-
 /**
- * A segment type written as a regular expression: the whole segment must
- * match. The pattern must be a JavaScript regular expression by itself (so a
- * `)` cannot close a group around it and escape the whole-segment rule), and
- * one RE2 can run: no backreferences, no lookaround. Throws a
- * SegmentPatternError that says why not.
+ * A named type as the shape tree uses it. Every type has its test; a
+ * config's regular expression also has its place in the set that runs them
+ * all in one pass over a segment (see regex-types.ts).
  */
-export const regexSegmentTest = (source: string): SegmentTest => {
-  try {
-    new RegExp(source)
-  } catch (e) {
-    // "Invalid regular expression: /(/: Unterminated group" → "unterminated group"
-    const reason = (e instanceof Error ? e.message : String(e)).split(': ').at(-1) ?? ''
-    throw new SegmentPatternError('regular expression', reason.toLowerCase())
-  }
-  const { RE2JS } = loadRe2js()
-  let pattern: InstanceType<Re2js['RE2JS']>
-  try {
-    pattern = RE2JS.compile(source)
-  } catch (e) {
-    throw new SegmentPatternError('linear time', re2Refusal(e))
-  }
-  // testExact anchors at both ends inside the engine: nothing in the pattern can undo that.
-  return (value) => pattern.testExact(value)
+export interface SegmentType {
+  /** Whether a whole segment or query value has the type. */
+  readonly test: SegmentTest
+  /** The index of its regular expression in `SegmentTypes.regexes`; -1 for a built-in type. */
+  readonly regex: number
+  /** Segments it never matches though its regular expression does: `category`'s reserved ones. */
+  readonly excluded: ReadonlySet<string> | null
 }
+
+/** The types by name, and the config's regular expressions as one set (null when there are none). */
+export interface SegmentTypes {
+  readonly byName: Readonly<Record<string, SegmentType>>
+  readonly regexes: RegexSet | null
+}
+
+/** A type tested by a function of its own. */
+export const builtInType = (test: SegmentTest): SegmentType => ({ test, regex: -1, excluded: null })
 
 /**
  * The built-in types plus `custom` ones (name → regular expression), which
  * may replace a built-in. `category` never matches a reserved segment, also
- * when it is replaced.
+ * when it is replaced. Throws a SegmentPatternError for a bad expression.
  */
-export const segmentTypesWith = (
-  reserved: readonly string[],
-  custom: Readonly<Record<string, string>>,
-): Record<string, SegmentTest> => {
+export const segmentTypesWith = (reserved: readonly string[], custom: Readonly<Record<string, string>>): SegmentTypes => {
   // No prototype: a type named `constructor` or `__proto__` is just a name.
-  const types: Record<string, SegmentTest> = Object.assign(Object.create(null) as object, defaultSegmentTypes(reserved))
-  const isReserved = new Set(reserved)
-  for (const [name, source] of Object.entries(custom)) {
-    const test = regexSegmentTest(source)
-    types[name] = name === 'category' ? (value) => test(value) && !isReserved.has(value) : test
-  }
-  return types
+  const byName: Record<string, SegmentType> = Object.create(null) as Record<string, SegmentType>
+  for (const [name, test] of Object.entries(defaultSegmentTypes(reserved))) byName[name] = builtInType(test)
+  const sources = Object.entries(custom)
+  sources.forEach(([name, source], regex) => {
+    const { test } = compileRegexType(source)
+    const excluded = name === 'category' ? new Set(reserved) : null
+    byName[name] = { test: excluded ? (value) => test(value) && !excluded.has(value) : test, regex, excluded }
+  })
+  return { byName, regexes: sources.length > 0 ? regexSet(sources.map(([, source]) => source)) : null }
 }

@@ -5,8 +5,9 @@
  */
 
 import { displayUrl } from '../text/url.js'
-import { compileRoutePattern, segmentCountOf, type TargetMatcher } from './route-pattern.js'
-import { defaultSegmentTypes, RESERVED_SEGMENTS, segmentTypesWith, type SegmentTest } from './segment-types.js'
+import { parseRoutePattern, type RoutePattern } from './route-pattern.js'
+import { ShapeTree } from './shape-tree.js'
+import { RESERVED_SEGMENTS, segmentTypesWith, type SegmentTypes } from './segment-types.js'
 
 export const DEFAULT_SHAPES: readonly string[] = [
   '/{category}/',
@@ -19,25 +20,26 @@ export const DEFAULT_SHAPES: readonly string[] = [
   '/sitemap_index.xml',
 ]
 
-/** The URL shapes a row may have. Method, status and the rest are search criteria (criteria.ts). */
+/**
+ * The most route patterns a config file may give (schema/config.schema.json
+ * says so too). The tree matches a target in about the same time whatever
+ * their number; the cap keeps the tree small, and with it the rare walk that
+ * visits much of it and how deep the walk's calls nest (shape-tree.ts).
+ */
+export const MAX_PATTERNS = 1000
+
+/** The URL shapes a row may have (method, status and the rest are search criteria, criteria.ts), merged into one tree. */
 export interface RowRule {
-  matchers: readonly TargetMatcher[]
-  /** The matchers by the number of path segments they take (index), in the order given. */
-  bySegmentCount: readonly (readonly TargetMatcher[] | undefined)[]
+  tree: ShapeTree
 }
 
-const rowRule = (matchers: readonly TargetMatcher[]): RowRule => {
-  const bySegmentCount: TargetMatcher[][] = []
-  for (const matcher of matchers) (bySegmentCount[matcher.segmentCount] ??= []).push(matcher)
-  return { matchers, bySegmentCount }
+/** Reads the patterns; a bad one throws an Error naming it. */
+export const compileShapes = (patterns: readonly string[] = DEFAULT_SHAPES, types: SegmentTypes = segmentTypesWith(RESERVED_SEGMENTS, {})): RowRule => {
+  const read: RoutePattern[] = patterns.map((pattern) => parseRoutePattern(pattern, types.byName))
+  return { tree: new ShapeTree(read, types.regexes) }
 }
 
-export const compileShapes = (
-  patterns: readonly string[] = DEFAULT_SHAPES,
-  types: Record<string, SegmentTest> = defaultSegmentTypes(),
-): TargetMatcher[] => patterns.map((pattern) => compileRoutePattern(pattern, types))
-
-export const defaultRowRule = (): RowRule => rowRule(compileShapes())
+export const defaultRowRule = (): RowRule => compileShapes()
 
 /**
  * The request shapes as a config file gives them (`shapes` in
@@ -56,20 +58,15 @@ export const DEFAULT_SHAPE_SETTINGS: ShapeSettings = { patterns: DEFAULT_SHAPES,
 
 /** Compiles the settings; a bad pattern or regular expression throws an Error naming it. */
 export const shapeRowRule = (settings: ShapeSettings): RowRule =>
-  rowRule(compileShapes(settings.patterns, segmentTypesWith(settings.reserved, settings.segmentTypes)))
+  compileShapes(settings.patterns, segmentTypesWith(settings.reserved, settings.segmentTypes))
 
 /**
- * Does this request target have one of the shapes? Only the patterns with as
- * many segments as the path are tried, each up to its first segment that
- * does not match; the path is never split into an array.
+ * Does this request target have one of the shapes? An absolute target
+ * (`http://host/path`) is matched by its path and query.
  */
 export const hasListedShape = (rule: RowRule, target: string): boolean => {
   const relative = target.charCodeAt(0) === 0x2f ? target : displayUrl(target)
   if (relative.charCodeAt(0) !== 0x2f) return false
   const q = relative.indexOf('?')
-  const pathEnd = q < 0 ? relative.length : q
-  const candidates = rule.bySegmentCount[segmentCountOf(relative, pathEnd)]
-  if (candidates === undefined) return false
-  for (let i = 0; i < candidates.length; i++) if ((candidates[i] as TargetMatcher).matchesTarget(relative, pathEnd)) return true
-  return false
+  return rule.tree.matches(relative, q < 0 ? relative.length : q)
 }

@@ -196,6 +196,32 @@ for (const { file, stderr } of INVALID) {
   })
 }
 
+/** `count` patterns that no request of the fixture has, and /{category}/. */
+const manyPatterns = (count: number): string[] => [...Array.from({ length: count - 1 }, (_, i) => `/p${i}/{word}`), '/{category}/']
+
+t.test('the caps: at most 1000 patterns, segment types of at most 100 RE2 instructions together', async (t) => {
+  const dir = t.testdir({
+    'at-the-caps.json': JSON.stringify({ emit: 'csv', tz: 'UTC', limit: 3, shapes: { patterns: manyPatterns(1000), segmentTypes: { word: '[a-z]{1,48}', x: 'x' } } }),
+    'patterns.json': JSON.stringify({ shapes: { patterns: manyPatterns(1001), segmentTypes: { word: '[a-z]+' } } }),
+    'types.json': JSON.stringify({ shapes: { patterns: manyPatterns(2), segmentTypes: { word: '[a-z]{1,48}', ab: 'ab' } } }),
+    'out.html': 'old',
+  })
+  const ok = await runCli(['build', '--config', `${dir}/at-the-caps.json`, NGINX])
+  t.equal(ok.code, 0, ok.stderr)
+  t.strictSame(urlsAndTimes(ok.stdout), ['/sofas/ 22.11.2026 12:45:40', '/lampen/ 22.11.2026 12:45:32', '/kueche/ 22.11.2026 12:45:19'], 'exactly at the caps is fine')
+  const lines: Record<string, string> = {
+    'patterns.json': '/shapes/patterns must be a list of at most 1000 patterns (got 1001)',
+    'types.json': '/shapes/segmentTypes must compile to at most 100 RE2 instructions in all (got 101; word alone 97)',
+  }
+  for (const [file, line] of Object.entries(lines)) {
+    const r = await runCli(['build', '--config', `${dir}/${file}`, NGINX, '-o', `${dir}/out.html`])
+    t.equal(r.code, 2, file)
+    t.equal(r.stderr, `profiler-search: ${dir}/${file}: ${line}\n`)
+    t.strictSame(readdirSync(dir).sort(), ['at-the-caps.json', 'out.html', 'patterns.json', 'types.json'], 'nothing written')
+    t.equal(readFileSync(`${dir}/out.html`, 'utf8'), 'old')
+  }
+})
+
 t.test('a --config file that cannot be read', async (t) => {
   const r = await runCli(['merge', '--config', 'fixtures/config/nope.json', fixture('ndjson/web1.ndjson')])
   t.equal(r.code, 2)

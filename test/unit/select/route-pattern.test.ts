@@ -1,21 +1,25 @@
 import t from 'tap'
-import { compileRoutePattern, segmentCountOf } from '../../../src/select/route-pattern.js'
-import type { SegmentTest } from '../../../src/select/segment-types.js'
+import { parseRoutePattern, segmentCountOf } from '../../../src/select/route-pattern.js'
+import { ShapeTree } from '../../../src/select/shape-tree.js'
+import { builtInType, type SegmentTest, type SegmentType } from '../../../src/select/segment-types.js'
 import { pathSegments, segmentRouteMatcher } from '../../helpers/segment-route-matcher.js'
 
-const types: Record<string, SegmentTest> = {
+const tests: Record<string, SegmentTest> = {
   word: (v) => /^[a-z]+$/.test(v),
   num: (v) => /^[0-9]+$/.test(v),
   // A type named like a placeholder name, to show `{id:num}` uses num, not id.
   id: () => false,
 }
+const types: Record<string, SegmentType> = Object.fromEntries(Object.entries(tests).map(([name, test]) => [name, builtInType(test)]))
 
-/** Compiles a pattern; the matcher is called as hasListedShape does, on the target with its segment count checked first. */
+const compileRoutePattern = (pattern: string): ShapeTree => new ShapeTree([parseRoutePattern(pattern, types)], null)
+
+/** Compiles a pattern; the tree is asked as hasListedShape asks it, on a target that starts with /. */
 const compile = (pattern: string): ((path: string, query: string | null) => boolean) => {
-  const matcher = compileRoutePattern(pattern, types)
+  const tree = compileRoutePattern(pattern)
   return (path, query) => {
     const target = query === null ? path : `${path}?${query}`
-    return path.startsWith('/') && segmentCountOf(path) === matcher.segmentCount && matcher.matchesTarget(target, path.length)
+    return path.startsWith('/') && tree.matches(target, path.length)
   }
 }
 
@@ -29,7 +33,7 @@ t.test('pathSegments', async (t) => {
 })
 
 t.test('the segment-array reading in the test helper agrees on plain cases', async (t) => {
-  const m = segmentRouteMatcher('/p/{num}/', types)
+  const m = segmentRouteMatcher('/p/{num}/', tests)
   t.equal(m(['p', '7', ''], null), true)
   t.equal(m(['p', '7'], null), false)
   t.equal(m(['p', '7', '', ''], null), false)
@@ -75,26 +79,26 @@ t.test('placeholders: {name} names its type, {name:type} uses the type', async (
 })
 
 t.test('unknown type throws, naming it', async (t) => {
-  t.throws(() => compileRoutePattern('/x/{nope}', types), /unknown type "nope"/)
-  t.throws(() => compileRoutePattern('/x/{a:missing}', types), /unknown type "missing"/)
-  t.throws(() => compileRoutePattern('/x?q={bogus}', types), /unknown type "bogus"/)
+  t.throws(() => compileRoutePattern('/x/{nope}'), /unknown type "nope"/)
+  t.throws(() => compileRoutePattern('/x/{a:missing}'), /unknown type "missing"/)
+  t.throws(() => compileRoutePattern('/x?q={bogus}'), /unknown type "bogus"/)
 })
 
 t.test('a placeholder must fill a whole segment or value', async (t) => {
-  t.throws(() => compileRoutePattern('/x{word}', types), /must be a whole/)
-  t.throws(() => compileRoutePattern('/{word}x', types), /must be a whole/)
-  t.throws(() => compileRoutePattern('/{word', types), /must be a whole/)
-  t.throws(() => compileRoutePattern('/word}', types), /must be a whole/)
-  t.throws(() => compileRoutePattern('/{a:b:c}', types), /must be a whole/)
-  t.throws(() => compileRoutePattern('/p?q=v{num}', types), /must be a whole/)
+  t.throws(() => compileRoutePattern('/x{word}'), /must be a whole/)
+  t.throws(() => compileRoutePattern('/{word}x'), /must be a whole/)
+  t.throws(() => compileRoutePattern('/{word'), /must be a whole/)
+  t.throws(() => compileRoutePattern('/word}'), /must be a whole/)
+  t.throws(() => compileRoutePattern('/{a:b:c}'), /must be a whole/)
+  t.throws(() => compileRoutePattern('/p?q=v{num}'), /must be a whole/)
 })
 
 t.test('malformed patterns throw', async (t) => {
-  t.throws(() => compileRoutePattern('shop/{word}', types), /must start with \//)
-  t.throws(() => compileRoutePattern('/p?a', types), /must be name=value/)
-  t.throws(() => compileRoutePattern('/p?=x', types), /must be name=value/)
-  t.throws(() => compileRoutePattern('/p?', types), /must be name=value/)
-  t.throws(() => compileRoutePattern('/p?a={word}&a={word}', types), { message: 'route pattern /p?a={word}&a={word}: query parameter "a" is given twice' })
+  t.throws(() => compileRoutePattern('shop/{word}'), /must start with \//)
+  t.throws(() => compileRoutePattern('/p?a'), /must be name=value/)
+  t.throws(() => compileRoutePattern('/p?=x'), /must be name=value/)
+  t.throws(() => compileRoutePattern('/p?'), /must be name=value/)
+  t.throws(() => compileRoutePattern('/p?a={word}&a={word}'), { message: 'route pattern /p?a={word}&a={word}: query parameter "a" is given twice' })
 })
 
 t.test('query parameters: exactly these, once each, any order', async (t) => {
@@ -135,27 +139,26 @@ t.test('segmentCountOf: how many segments pathSegments gives', async (t) => {
   t.equal(segmentCountOf('/a/b?c=/d'), 3, 'without an end, the whole text counts')
 })
 
-t.test('matchesTarget: the same answers on the target itself, without splitting it', async (t) => {
+t.test('the tree: the same answers as the segment-array reading, pattern by pattern and all at once', async (t) => {
   const patterns = ['/', '/p/{num}', '/p/{word}/', '/{word}/{num}?x={num}', '/shop/list', '/p?a={num}&b={word}']
   const targets = [
     '/', '/p/1', '/p/1/', '/p/x/', '/p//', '/shop/list', '/shop/lists', '/shop/list?', '/p?a=1&b=x', '/p?b=x&a=1',
     '/p?a=1', '/abc/12?x=3', '/abc/12?x=3/4', '/abc/12', '/abc/12?', '/p/1?/x', '/abc/12?x=3&x=3', '//', '/p/1/2',
   ]
-  for (const pattern of patterns) {
-    const matcher = compileRoutePattern(pattern, types)
-    const bySegmentArray = segmentRouteMatcher(pattern, types)
-    for (const target of targets) {
-      const q = target.indexOf('?')
-      const end = q < 0 ? target.length : q
-      const segments = pathSegments(target.slice(0, end)) as string[]
-      const bySegments = bySegmentArray(segments, q < 0 ? null : target.slice(q + 1))
-      const inPlace = segments.length === matcher.segmentCount && matcher.matchesTarget(target, end)
-      t.equal(inPlace, bySegments, `${pattern} on ${target}`)
-    }
+  const all = new ShapeTree(patterns.map((pattern) => parseRoutePattern(pattern, types)), null)
+  const references = patterns.map((pattern) => segmentRouteMatcher(pattern, tests))
+  for (const target of targets) {
+    const q = target.indexOf('?')
+    const end = q < 0 ? target.length : q
+    const segments = pathSegments(target.slice(0, end)) as string[]
+    const query = q < 0 ? null : target.slice(q + 1)
+    patterns.forEach((pattern, i) => {
+      t.equal(compileRoutePattern(pattern).matches(target, end), (references[i] as typeof references[0])(segments, query), `${pattern} on ${target}`)
+    })
+    t.equal(all.matches(target, end), references.some((reference) => reference(segments, query)), `all patterns on ${target}`)
   }
-  const m = compileRoutePattern('/{word}/{num}?x={num}', types)
-  t.equal(m.segmentCount, 2)
-  t.equal(m.matchesTarget('/abc/12?x=3', 7), true)
-  t.equal(m.matchesTarget('/abc/12', 7), false, 'the query is required')
-  t.equal(compileRoutePattern('/p/{num}', types).matchesTarget('/p/1?', 4), false, 'an empty query is a query')
+  const m = compileRoutePattern('/{word}/{num}?x={num}')
+  t.equal(m.matches('/abc/12?x=3', 7), true)
+  t.equal(m.matches('/abc/12', 7), false, 'the query is required')
+  t.equal(compileRoutePattern('/p/{num}').matches('/p/1?', 4), false, 'an empty query is a query')
 })

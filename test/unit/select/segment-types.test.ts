@@ -1,6 +1,7 @@
 import t from 'tap'
+import { regexSegmentTest, SegmentPatternError } from '../../../src/select/regex-types.js'
 import {
-  categoryTest, defaultSegmentTypes, isDigitsOnly, isOrderNumber, isPositiveInt, isWords, regexSegmentTest, SegmentPatternError, segmentTypesWith,
+  categoryTest, defaultSegmentTypes, isDigitsOnly, isOrderNumber, isPositiveInt, isWords, segmentTypesWith,
 } from '../../../src/select/segment-types.js'
 import { seeded } from '../../helpers/seeded.js'
 
@@ -71,6 +72,6 @@ t.test('a regular expression type: the whole segment, in linear time, refused wi
   t.ok(ms < 1000, `three 64 KiB segments in ${Math.round(ms)} ms`)
   t.throws(() => regexSegmentTest('SW[0-9]+)|(.*'), new SegmentPatternError('regular expression', "unmatched ')'"))
   t.throws(() => regexSegmentTest('(a)\\1'), new SegmentPatternError('linear time', 'backreferences such as \\1 are not supported'))
-  const types = segmentTypesWith(['api'], { category: '[a-z]+', evil: '(a+)+$' })
-  t.strictSame([types.category?.('api'), types.category?.('moebel'), types.evil?.(`${'a'.repeat(100)}b`)], [false, true, false])
+  const types = segmentTypesWith(['api'], { category: '[a-z]+', evil: '(a+)+$' }).byName
+  t.strictSame([types.category?.test('api'), types.category?.test('moebel'), types.evil?.test(`${'a'.repeat(100)}b`)], [false, true, false])
 })
