@@ -61,3 +61,6 @@ export interface ProfileRow {
   token: string
   record: AccessRecord
 }
+
+/** The zone times are shown in (the Time column, `--from`/`--until` without an offset): an IANA name (`--tz`), or null for each line's logged offset. */
+export type DisplayZone = string | null

@@ -5,12 +5,11 @@
  * a health check runs) answers without loading them.
  */
 
-import type { ExitCode } from '../errors.js'
 import { loadProgram } from './load-program.js'
 import { processIO, type MainIO } from './main-io.js'
 import { version } from './version.js'
 
-export const main = async (argv: readonly string[], io: MainIO = processIO()): Promise<ExitCode> => {
+export const main = async (argv: readonly string[], io: MainIO = processIO()): Promise<number> => {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.stdout.write(`${version()}\n`)
     return 0

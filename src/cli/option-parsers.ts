@@ -15,7 +15,7 @@ import { FormatError } from '../parse/format/text-format.js'
 import { parseCidr, type Cidr } from '../parse/record/client-ip.js'
 import { isKnownZone } from '../profile/display-time.js'
 import { EMIT_FORMATS, isEmitFormat, type EmitFormat } from '../render/emit-format.js'
-import { CLIENT_IP_MODES, type ClientIpMode } from '../scan/read-settings.js'
+import { CLIENT_IP_MODES, type ClientIpMode } from '../source/read-settings.js'
 import { InvalidCriterion } from '../select/criteria.js'
 import { ANY } from '../select/filters/request.js'
 

@@ -9,7 +9,8 @@ import { resolve } from 'node:path'
 import { Command, CommanderError } from 'commander'
 import { applyConfig } from '../config/apply-config.js'
 import { CONFIG_FILE_NAME } from '../config/load-config.js'
-import { EXIT, isUserError, type ExitCode } from '../errors.js'
+import { EXIT, isUserError } from '../errors.js'
+import { signalExitCode, Stopped } from '../stop.js'
 import { addBuildCommand } from './build-command.js'
 import type { CommandContext } from './command-context.js'
 import { bugReport } from './bug-report.js'
@@ -58,7 +59,7 @@ const program = (io: MainIO, helpHint: string): Command => {
   return cmd
 }
 
-export const runProgram = async (argv: readonly string[], io: MainIO): Promise<ExitCode> => {
+export const runProgram = async (argv: readonly string[], io: MainIO): Promise<number> => {
   const helpHint = argv[0] === 'build' || argv[0] === 'watch' || argv[0] === 'merge' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
   const cmd = program(io, helpHint)
   if (argv.length === 0) {
@@ -78,6 +79,8 @@ export const runProgram = async (argv: readonly string[], io: MainIO): Promise<E
       io.stderr.write(`${e.format(PROG)}\n`)
       return e.exitCode
     }
+    // the process ends by the signal once the stop's cleanups ran; run in a process of one's own (a test), the shell's code for it
+    if (e instanceof Stopped) return signalExitCode(e.signal)
     io.stderr.write(`${PROG}: internal error, please report it:\n${bugReport(e)}\n`)
     return EXIT.internal
   }

@@ -7,7 +7,7 @@
 import { Option, type Command } from 'commander'
 import { usageError } from '../errors.js'
 import { FOLLOW_TIMING } from '../input/follow-file.js'
-import type { WatchOptions } from '../jobs/watch.js'
+import type { WatchOptions } from '../jobs/watch/watch.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import { buildOptionList, buildOptionsOf, type BuildFlags } from './build-command.js'
 import { inputsCommand, type CommandContext } from './command-context.js'
@@ -63,6 +63,6 @@ export const addWatchCommand = (program: Command, context: CommandContext): Comm
     watchOptionList(), WATCH_EXAMPLES)
     .action(async (inputs: string[], flags: WatchFlags) => {
       // loaded when it runs: a build does not pay for evaluating the watch job
-      const { watch } = await import('../jobs/watch.js')
+      const { watch } = await import('../jobs/watch/watch.js')
       await watch(watchOptionsOf(inputs, flags, context.config.shapes), context.io)
     })

@@ -7,6 +7,7 @@
  */
 
 import type { FileHandle } from '../file-system.js'
+import { MAX_LINE_LENGTH, TOO_LONG_HEAD, type LineSink } from './line-splitter.js'
 import { FileShrank } from './read-error.js'
 
 const NEWLINE = 0x0a
@@ -15,48 +16,25 @@ const CR = 0x0d
 export interface BackwardOptions {
   /** Bytes per read; the first read is smaller so a small need stays cheap. */
   blockSize?: number
-  /** A longer line is not decoded: it is reported through `onTooLong`. */
+  /** A longer line is not decoded: it is reported through the sink's `tooLong`. */
   maxLineBytes?: number
-}
-
-export interface BackwardHandlers {
-  /** One line without its `\n`/`\r\n`; return false to stop reading. */
-  onLine: (line: string, offset: number) => boolean | void
-  /**
-   * A line longer than `maxLineBytes`, skipped without being held in memory;
-   * `head` is its start (up to 120 characters) for messages.
-   */
-  onTooLong?: (offset: number, head: string) => boolean | void
-  /** Called after each block with the bytes read so far (for progress). */
-  onBlock?: (bytesRead: number) => void
-}
-
-export interface BackwardResult {
-  /** Whether the caller stopped before the start of the file. */
-  stopped: boolean
-  /** Bytes read from the file. */
-  bytesRead: number
 }
 
 const FIRST_BLOCK = 64 * 1024
 const BLOCK = 1024 * 1024
-const MAX_LINE = 64 * 1024
-const HEAD_CHARS = 120
 
 /**
- * Reads `size` bytes of `handle` (from offset 0) backwards, calling `onLine`
- * for each line from the last to the first. An empty last line (the file
+ * Reads `size` bytes of `handle` (from offset 0) backwards, handing `sink`
+ * each line from the last to the first, with the byte offset where it
+ * starts: each step of the generator has handed over the lines of one more
+ * block and gives the bytes read so far. A caller that has what it needs
+ * stops asking for steps; nothing more is read. An empty last line (the file
  * ends with a newline) is not a line; other empty lines are given as ''.
+ * A line longer than `maxLineBytes` is given by its head, never held whole.
  */
-export const forEachLineBackward = async (
-  handle: FileHandle,
-  size: number,
-  handlers: BackwardHandlers,
-  options: BackwardOptions = {},
-): Promise<BackwardResult> => {
+export async function* backwardLines(handle: FileHandle, size: number, sink: LineSink, options: BackwardOptions = {}): AsyncGenerator<number> {
   const block = options.blockSize ?? BLOCK
-  const maxLine = options.maxLineBytes ?? MAX_LINE
-  const { onLine, onTooLong, onBlock } = handlers
+  const maxLine = options.maxLineBytes ?? MAX_LINE_LENGTH
   let end = size
   let bytesRead = 0
   /** The start of a line whose beginning lies in an earlier block. */
@@ -68,17 +46,18 @@ export const forEachLineBackward = async (
   let readSize = Math.min(block, FIRST_BLOCK)
   let lastLine = true
 
-  /** Emits one line found at [from, to) of buf, which starts at file offset base. */
-  const emit = (buf: Buffer, from: number, to: number, base: number, tooLong: boolean): boolean => {
+  /** Hands over one line found at [from, to) of buf, which starts at file offset base. */
+  const emit = (buf: Buffer, from: number, to: number, base: number, tooLong: boolean): void => {
     if (lastLine) {
       lastLine = false
-      if (from === to && !tooLong) return true
+      if (from === to && !tooLong) return
     }
     if (tooLong || to - from > maxLine) {
-      return onTooLong?.(base + from, buf.toString('utf8', from, Math.min(to, from + 4 * HEAD_CHARS)).slice(0, HEAD_CHARS)) !== false
+      sink.tooLong(buf.toString('utf8', from, Math.min(to, from + 4 * TOO_LONG_HEAD)).slice(0, TOO_LONG_HEAD), base + from)
+      return
     }
     const stop = to > from && buf[to - 1] === CR ? to - 1 : to
-    return onLine(buf.toString('utf8', from, stop), base + from) !== false
+    sink.line(buf.toString('utf8', from, stop), base + from)
   }
 
   while (end > 0) {
@@ -95,14 +74,13 @@ export const forEachLineBackward = async (
     const now = (await handle.stat()).size
     if (now < size) throw new FileShrank(size, now)
     bytesRead += got
-    onBlock?.(bytesRead)
     end = start
     // buf[i] is the byte at file offset start + i: the carried line follows the block.
     const buf = carry.length ? Buffer.concat([fresh, carry]) : fresh
     let to = buf.length
     let first = true
     for (let nl = fresh.lastIndexOf(NEWLINE); nl >= 0; nl = nl > 0 ? fresh.lastIndexOf(NEWLINE, nl - 1) : -1) {
-      if (!emit(buf, nl + 1, to, start, first && carryDropped)) return { stopped: true, bytesRead }
+      emit(buf, nl + 1, to, start, first && carryDropped)
       if (first) carryDropped = false
       first = false
       to = nl
@@ -111,15 +89,13 @@ export const forEachLineBackward = async (
     if ((first && carryDropped) || to > maxLine) {
       carry = Buffer.alloc(0)
       carryDropped = true
-      droppedHead = buf.toString('utf8', 0, Math.min(to, 4 * HEAD_CHARS)).slice(0, HEAD_CHARS)
+      droppedHead = buf.toString('utf8', 0, Math.min(to, 4 * TOO_LONG_HEAD)).slice(0, TOO_LONG_HEAD)
     } else {
       carry = Buffer.from(buf.subarray(0, to))
     }
+    if (end > 0) yield bytesRead
   }
-  if (carryDropped) {
-    if (onTooLong?.(0, droppedHead) === false) return { stopped: true, bytesRead }
-  } else if (size > 0 && !emit(carry, 0, carry.length, 0, false)) {
-    return { stopped: true, bytesRead }
-  }
-  return { stopped: false, bytesRead }
+  if (carryDropped) sink.tooLong(droppedHead, 0)
+  else if (size > 0) emit(carry, 0, carry.length, 0, false)
+  yield bytesRead
 }

@@ -11,7 +11,7 @@
  */
 
 import { gunzipped, sniffGzip } from './gzip.js'
-import { LineSplitter, MAX_LINE_LENGTH } from './line-splitter.js'
+import { LineSplitter, MAX_LINE_LENGTH, type LineSink } from './line-splitter.js'
 import { asInputError } from './read-error.js'
 
 /**
@@ -21,65 +21,55 @@ import { asInputError } from './read-error.js'
  */
 export const DECODE_BYTES = 64 * 1024
 
-/** Marks an error that came from the callbacks, so it is passed on as it is. */
-class CallbackError extends Error {
-  constructor(readonly error: unknown) {
-    super('a line callback failed')
-  }
-}
-
 /**
- * The bytes of the chunks, cut into lines. The splitter gets each chunk in
- * pieces of at most {@link DECODE_BYTES} and decodes them itself, between
- * newlines, so it can count a line's bytes (the length cap is in bytes); a
- * UTF-8 character split across pieces or chunks is joined there.
+ * The lines of one input, into `sink`, a chunk at a time: each step of the
+ * generator has handed the sink the complete lines of one more chunk (the
+ * last step, the line without a newline at the end). Lines come without
+ * their `\n` or `\r\n`, with the offset of their first byte in the
+ * (gunzipped) bytes; bytes that are not valid UTF-8 become U+FFFD. A line of
+ * more than `max` bytes (64 KiB unless given: 65,536 bytes before its `\n`,
+ * a CR of CRLF included, as backward-lines.ts counts) is never held in
+ * memory: the sink gets its first characters (`tooLong`) instead, in line
+ * order. The splitter gets each chunk in pieces of at most
+ * {@link DECODE_BYTES} and decodes them itself, so it can count a line's
+ * bytes. Read and gzip errors become input errors that name the input; what
+ * the sink throws is passed on as it is.
  */
-const splitChunks = async (chunks: AsyncIterable<Buffer>, lines: LineSplitter): Promise<void> => {
-  for await (const chunk of chunks) {
-    try {
-      for (let start = 0; start < chunk.length; start += DECODE_BYTES) {
-        lines.push(start === 0 && chunk.length <= DECODE_BYTES ? chunk : chunk.subarray(start, start + DECODE_BYTES))
-      }
-    } catch (e) {
-      throw new CallbackError(e)
-    }
-  }
-  try {
-    lines.end()
-  } catch (e) {
-    throw new CallbackError(e)
-  }
-}
-
-/**
- * Calls `onLine` for each line of one input, without its `\n` or `\r\n`,
- * synchronously as the lines arrive (no promise per line). Bytes that are not
- * valid UTF-8 become U+FFFD. A line of more than `max` bytes (64 KiB unless
- * given: 65,536 bytes before its `\n`, a CR of CRLF included, as
- * backward-lines.ts counts) is never held in memory: `onTooLong` gets its
- * first 120 characters instead, in line order (without `onTooLong` such a
- * line is dropped). If a callback
- * throws, reading stops and the promise rejects with that error. Read and
- * gzip errors become input errors that name the input. Each line comes with
- * the offset of its first byte in the (gunzipped) bytes.
- */
-export const forEachLine = async (
-  source: AsyncIterable<Buffer>,
-  label: string,
-  onLine: (line: string, start: number) => void,
-  onTooLong: (head: string, start: number) => void = () => undefined,
-  max = MAX_LINE_LENGTH,
-): Promise<void> => {
+export async function* splitLines(source: AsyncIterable<Buffer>, label: string, sink: LineSink, max = MAX_LINE_LENGTH): AsyncGenerator<void> {
   const { gzip, chunks } = await sniffGzip(source).catch((e: unknown) => {
     throw asInputError(e, label, false)
   })
-  const lines = new LineSplitter({ line: onLine, tooLong: onTooLong }, max)
+  const splitter = new LineSplitter(sink, max)
   const sourceError: { error: unknown } = { error: undefined }
+  const bytes = gzip ? gunzipped(chunks, sourceError) : chunks
+  const iterator = bytes[Symbol.asyncIterator]()
   try {
-    await splitChunks(gzip ? gunzipped(chunks, sourceError) : chunks, lines)
-  } catch (e) {
-    if (e instanceof CallbackError) throw e.error
-    if (sourceError.error !== undefined) throw asInputError(sourceError.error, label, false)
-    throw asInputError(e, label, gzip)
+    for (;;) {
+      let next: IteratorResult<Buffer>
+      try {
+        next = await iterator.next()
+      } catch (e) {
+        if (sourceError.error !== undefined) throw asInputError(sourceError.error, label, false)
+        throw asInputError(e, label, gzip)
+      }
+      if (next.done === true) break
+      const chunk = next.value
+      for (let start = 0; start < chunk.length; start += DECODE_BYTES) {
+        splitter.push(start === 0 && chunk.length <= DECODE_BYTES ? chunk : chunk.subarray(start, start + DECODE_BYTES))
+      }
+      yield
+    }
+  } finally {
+    // left early (the reader stopped): the file is let go
+    await iterator.return?.()
+  }
+  splitter.end()
+  yield
+}
+
+/** Hands every line of one input to `sink` (see splitLines). */
+export const forEachLine = async (source: AsyncIterable<Buffer>, label: string, sink: LineSink, max = MAX_LINE_LENGTH): Promise<void> => {
+  for await (const _ of splitLines(source, label, sink, max)) {
+    // each step hands the sink one more chunk's lines
   }
 }

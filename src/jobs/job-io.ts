@@ -2,6 +2,7 @@
 
 import type { Writable } from 'node:stream'
 import type { Stdin } from '../input/open-inputs.js'
+import type { PublishResult } from '../write/publisher.js'
 
 /** Environment variables as the job sees them. */
 export type Environment = Readonly<Record<string, string | undefined>>
@@ -30,3 +31,13 @@ export interface JobIO extends RunIO {
  * own object, so stdin, stdout and stderr stay unmade until asked for.
  */
 export const jobIO = (io: RunIO, warn: JobIO['warn']): JobIO => Object.assign(Object.create(io) as RunIO, { warn })
+
+/** What a run of `build` or `merge` did. */
+export interface JobResult {
+  rows: number
+  /** Non-blank lines read. */
+  lines: number
+  skipped: number
+  /** What happened to the output: written to stdout, written to the file, or left alone (`--if-changed`). */
+  published: PublishResult
+}

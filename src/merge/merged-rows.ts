@@ -6,9 +6,8 @@
  */
 
 import { splitRequestLine } from '../parse/record/request-line.js'
-import type { DisplayZone } from '../profile/display-time.js'
+import type { AccessRecord, DisplayZone, ProfileRow } from '../record.js'
 import { toProfileRows } from '../profile/rows.js'
-import type { AccessRecord, ProfileRow } from '../record.js'
 import type { ReadRow } from './read-row.js'
 
 export const toAccessRecord = ({ row, at }: ReadRow): AccessRecord => ({

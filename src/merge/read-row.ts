@@ -5,8 +5,7 @@
  */
 
 import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
-import type { EmittedRow } from '../render/emit-row.js'
-import type { SchemaValidators } from '../render/emit-schema.js'
+import type { EmittedRow, SchemaValidators } from '../row-format.js'
 import { memberText } from './member-text.js'
 import { parseRowTimestamp, type RowInstant } from './timestamp.js'
 

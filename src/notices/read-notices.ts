@@ -9,7 +9,7 @@ import { isUserError, inputError, usageError } from '../errors.js'
 import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
 import { forEachLine } from '../input/lines.js'
 import { openInputs, STDIN, type OpenedInput, type Stdin } from '../input/open-inputs.js'
-import { SkippedLines } from '../scan/skipped-lines.js'
+import { SkippedLines } from '../source/skipped-lines.js'
 import { visibleNotice, type Notice } from './php-notice.js'
 import { createPicker, type PickRule } from './pick.js'
 import { NoticeScanner } from './recognise.js'
@@ -116,7 +116,7 @@ export const noticeCollector = (options: NoticesOptions): NoticeCollector => {
         scan.tooLong()
       }
       try {
-        await forEachLine(input.chunks(), input.label, onLine, onTooLong, MAX_NOTICE_LINE)
+        await forEachLine(input.chunks(), input.label, { line: onLine, tooLong: onTooLong }, MAX_NOTICE_LINE)
       } catch (e) {
         throw asNoticesError(e)
       }

@@ -4,6 +4,7 @@
  * depend on the machine's locale.
  */
 
+import type { DisplayZone } from '../record.js'
 import type { Zone } from 'luxon'
 import { luxon } from '../parse/time/luxon.js'
 
@@ -12,8 +13,6 @@ export interface DisplayTime {
   clock: string
 }
 
-/** A display zone: an IANA name, or null for each line's own offset. */
-export type DisplayZone = string | null
 
 export const isKnownZone = (name: string): boolean => luxon().IANAZone.isValidZone(name)
 

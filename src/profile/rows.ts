@@ -1,8 +1,8 @@
 /** The newest listed records → the rows of the page. */
 
-import type { AccessRecord, ProfileRow } from '../record.js'
+import type { AccessRecord, DisplayZone, ProfileRow } from '../record.js'
 import { displayUrl } from '../text/url.js'
-import { timeFormatter, type DisplayZone } from './display-time.js'
+import { timeFormatter } from './display-time.js'
 import { assignTokens } from './token.js'
 import { visible } from '../text/visible.js'
 

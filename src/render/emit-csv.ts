@@ -10,7 +10,7 @@
  * start a new cell.
  */
 
-import { ROW_KEYS, type EmittedRow } from './emit-row.js'
+import { ROW_KEYS, type EmittedRow } from '../row-format.js'
 
 /** Signs that start a formula: `=`, `+`, `-`, `@`, and the full-width `＝＋－＠`, which some spreadsheets read as the same. */
 const SIGNS = '=+\\-@\\uff1d\\uff0b\\uff0d\\uff20'

@@ -4,12 +4,12 @@
  * same rows as data, in the display zone the page would use.
  */
 
-import type { DisplayZone } from '../profile/display-time.js'
-import type { ProfileRow } from '../record.js'
+import type { DisplayZone, ProfileRow } from '../record.js'
 import { renderCsv } from './emit-csv.js'
 import { renderJson } from './emit-json.js'
 import { renderNdjson } from './emit-ndjson.js'
-import { toEmittedRow, type EmittedRow } from './emit-row.js'
+import type { EmittedRow } from '../row-format.js'
+import { toEmittedRow } from './emit-row.js'
 import { lazyMap } from './lazy-map.js'
 
 export const EMIT_FORMATS = ['html', 'json', 'ndjson', 'csv'] as const

@@ -9,7 +9,7 @@
  * inside a value, so each `\n` it writes is its own).
  */
 
-import type { EmittedRow } from './emit-row.js'
+import type { EmittedRow } from '../row-format.js'
 import { rowJson } from './row-json.js'
 
 /** Where a row stands in the document: inside `rows`, two levels deep. */

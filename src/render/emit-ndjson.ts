@@ -4,7 +4,7 @@
  * empty output. This is what `profiler-search merge` reads back.
  */
 
-import type { EmittedRow } from './emit-row.js'
+import type { EmittedRow } from '../row-format.js'
 import { rowJson } from './row-json.js'
 
 export function* renderNdjson(rows: Iterable<EmittedRow>): Generator<string> {

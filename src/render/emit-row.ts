@@ -10,46 +10,9 @@
 import type { Zone } from 'luxon'
 import { luxon } from '../parse/time/luxon.js'
 import type { SubsecondDigits } from '../parse/time/time-parts.js'
-import type { DisplayZone } from '../profile/display-time.js'
-import type { ProfileRow } from '../record.js'
+import type { DisplayZone, ProfileRow } from '../record.js'
 import { displayUrl } from '../text/url.js'
-
-export interface EmittedRow {
-  status: number
-  ip: string
-  method: string
-  url: string
-  /** `DD.MM.YYYY H:MM:SS`, as in the Time column. */
-  time: string
-  token: string
-  /** ISO 8601 with offset, e.g. `2026-11-22T13:24:03+01:00`, `…03.123+01:00` (milliseconds logged) or `…03.123456+01:00` (microseconds). */
-  timestamp: string
-  referer: string | null
-  userAgent: string | null
-  /** A bigint when a number would not hold every digit: written as its digits (see rowJson). */
-  bytes: number | bigint | null
-  /** Microseconds. */
-  duration: number | null
-  host: string | null
-  port: number | null
-  forwardedFor: string | null
-  loggedIp: string
-  user: string | null
-  request: string
-  /** The log line as read. */
-  raw: string
-  source: string
-  /** Null when the file was read from its end; `byteOffset` then gives the byte where the line starts. */
-  line: number | null
-  byteOffset: number | null
-}
-
-/** The keys in output order (the CSV header). */
-export const ROW_KEYS = [
-  'status', 'ip', 'method', 'url', 'time', 'token', 'timestamp',
-  'referer', 'userAgent', 'bytes', 'duration', 'host', 'port', 'forwardedFor', 'loggedIp', 'user',
-  'request', 'raw', 'source', 'line', 'byteOffset',
-] as const satisfies readonly (keyof EmittedRow)[]
+import type { EmittedRow } from '../row-format.js'
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0')
 

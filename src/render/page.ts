@@ -16,12 +16,22 @@
 import { dataError } from '../errors.js'
 import type { Notice } from '../notices/php-notice.js'
 import type { ProfileRow } from '../record.js'
-import type { SiteFile } from '../write/site-dir.js'
 import { lazyMap } from './lazy-map.js'
 import { profileDetail, TOKEN_PATTERN } from './profile-detail.js'
 import { items, page, partials, profile, stylesheet } from './compiled-templates.js'
 import type { SearchSummary } from './search-summary.js'
 
+
+/** One file of the `--out-dir` site. */
+export interface SiteFile {
+  /** Relative path inside the site, `/`-separated: `index.html`, `profiles/<token>.html`. */
+  path: string
+  /** Its text, made piece by piece as it is written. */
+  content: string | Iterable<string> | AsyncIterable<string>
+}
+
+/** The site's files, each made when it is asked for: one per listed token, up to --limit of them, never all at once. */
+export type SiteFiles = Iterable<SiteFile> | AsyncIterable<SiteFile>
 
 /** Symfony's rule: error above 399, warning above 299, else success. */
 export const statusClass = (status: number): string =>
@@ -46,6 +56,8 @@ export interface PageData {
   search?: SearchSummary | null
   /** PHP Deprecated notices shown before everything else (`--notices`), as PHP prints them; none when absent. */
   notices?: readonly Notice[]
+  /** `watch --refresh`: a `<meta http-equiv="refresh">` after this many seconds; none when absent or null. */
+  refresh?: number | null
 }
 
 /** The places in page.hbs where items go, in page order: each a partial that leaves a mark the frame is cut at. */

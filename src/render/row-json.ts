@@ -6,7 +6,7 @@
  * its own, in ROW_KEYS order, as JSON.stringify lays them out.
  */
 
-import { ROW_KEYS, type EmittedRow } from './emit-row.js'
+import { ROW_KEYS, type EmittedRow } from '../row-format.js'
 
 const valueJson = (value: EmittedRow[keyof EmittedRow]): string =>
   typeof value === 'bigint' ? String(value) : JSON.stringify(value)

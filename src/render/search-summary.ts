@@ -5,7 +5,7 @@
  * default. Read-only: the page has no server to send a search to.
  */
 
-import type { DisplayZone } from '../profile/display-time.js'
+import type { DisplayZone } from '../record.js'
 import { visible } from '../text/visible.js'
 import type { Criteria } from '../select/criteria.js'
 import { statusText, urlText } from '../select/filters/request.js'

@@ -7,25 +7,6 @@
  * (`order`); by default the push order is the order, so the later wins.
  */
 
-/**
- * What a scan keeps its rows in: the newest N (NewestN), or for `--token`
- * the records of the token's second that can still hold it (TokenSearch in
- * filters/token.ts).
- */
-export interface RowKeeper<T> {
-  /** The most items kept; the scan's "newest N are certain" needs this many. */
-  readonly limit: number
-  readonly size: number
-  /** The time below which nothing can get in any more, or null while anything can. */
-  readonly threshold: number | null
-  /** Would an item with this time be kept? Lets callers skip building it. */
-  wouldKeep: (time: number) => boolean
-  /** `order`: the item's place in the input; larger is later. Returns whether the item is kept (for now). */
-  push: (item: T, order?: number) => boolean
-  /** The kept items, newest first. */
-  newestFirst: () => T[]
-}
-
 interface Entry<T> {
   item: T
   time: number
@@ -35,7 +16,7 @@ interface Entry<T> {
 /** Is a older than b? */
 const older = <T>(a: Entry<T>, b: Entry<T>): boolean => a.time < b.time || (a.time === b.time && a.seq < b.seq)
 
-export class NewestN<T> implements RowKeeper<T> {
+export class NewestN<T> {
   readonly limit: number
   readonly #timeOf: (item: T) => number
   #heap: Entry<T>[] = []

@@ -8,8 +8,7 @@
  * parse/record-reader.ts): a line it turns down can never pass the full test.
  */
 
-import type { AccessRecord } from '../record.js'
-import type { DisplayZone } from '../profile/display-time.js'
+import type { AccessRecord, DisplayZone } from '../record.js'
 import type { Criteria } from './criteria.js'
 import { displayUrl } from '../text/url.js'
 import { hasListedShape, type RowRule } from './shapes.js'

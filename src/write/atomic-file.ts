@@ -22,7 +22,7 @@ import { inputError, isUserError, writeErrnoWords } from '../errors.js'
 import { ownershipFor } from './ownership.js'
 import { batched, type Pieces } from './pieces.js'
 import { currentUser, PinnedFolder, sharedWithOthers, UntrustedLink } from './pinned-folder.js'
-import { onStopSignal } from './stop-signals.js'
+import { onStopSignal, StopRequest } from '../stop.js'
 import { activeTemps, removeStaleTemps, tempPathFor } from './temp-files.js'
 
 /** What sits at a path that is not a regular file, in words. */
@@ -168,12 +168,15 @@ export class ReservedFile {
   readonly #release: () => void
   #done = false
 
-  private constructor(place: OutputPlace, tmp: string, handle: FileHandle, release: () => void) {
+  readonly #stop: StopRequest
+
+  private constructor(place: OutputPlace, tmp: string, handle: FileHandle, release: () => void, stop: StopRequest) {
     this.path = place.path
     this.place = place
     this.#tmp = tmp
     this.#handle = handle
     this.#release = release
+    this.#stop = stop
   }
 
   /** Creates the temporary file of the target at `place` (whose folder stays the caller's to close). */
@@ -185,14 +188,19 @@ export class ReservedFile {
       activeTemps.delete(tmpName)
       rmSync(tmp, { force: true })
     }
-    const release = onStopSignal(removeTmp)
+    // a stop signal takes the temporary file away at once; a commit under way then ends as Stopped
+    const stop = new StopRequest()
+    const release = onStopSignal((signal) => {
+      stop.request(signal)
+      removeTmp()
+    })
     try {
       // wx: made here, never an existing file or a planted link; unreadable to others until it is complete
       const handle = await open(tmp, 'wx+', 0o600)
       return new ReservedFile(place, tmp, handle, () => {
         release()
         activeTemps.delete(tmpName)
-      })
+      }, stop)
     } catch (e) {
       release()
       removeTmp()
@@ -229,6 +237,7 @@ export class ReservedFile {
       await rename(this.#tmp, target)
     } catch (e) {
       this.discard()
+      this.#stop.check()
       if (isUserError(e)) throw e
       throw inputError(`cannot write ${this.path}: ${writeErrnoWords(e)}`)
     }

@@ -26,13 +26,3 @@ export async function* batched(pieces: Pieces): AsyncGenerator<Buffer> {
   }
   if (length > 0) yield Buffer.from(held.join(''), 'utf8')
 }
-
-/** The pieces as they come, all held: for tests (a string is one piece). */
-export const pieceList = async (pieces: Pieces): Promise<string[]> => {
-  const all: string[] = []
-  for await (const piece of typeof pieces === 'string' ? [pieces] : pieces) all.push(piece)
-  return all
-}
-
-/** All the pieces as one string: for tests and small outputs. */
-export const joined = async (pieces: Pieces): Promise<string> => (await pieceList(pieces)).join('')

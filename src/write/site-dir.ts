@@ -35,11 +35,12 @@ import { pinPublishFolder } from './atomic-file.js'
 import { ownershipFor } from './ownership.js'
 import { removeOwnTree } from './own-tree.js'
 import { currentUser, PinnedFolder } from './pinned-folder.js'
-import { SITE_MARKER, Stopped, writeSiteFiles, type SiteFiles, type StopRequest } from './site-files.js'
-import { onStopSignal } from './stop-signals.js'
+import type { SiteFiles } from '../render/page.js'
+import { onStopSignal, StopRequest, Stopped } from '../stop.js'
+import { SITE_MARKER, writeSiteFiles } from './site-files.js'
 import { activeTemps, staleCheckNow, staleTemps, tempPathFor, type StaleCheck } from './temp-files.js'
 
-export { SITE_MARKER, WRITE_CONCURRENCY, type SiteFile, type SiteFiles } from './site-files.js'
+export { SITE_MARKER, WRITE_CONCURRENCY } from './site-files.js'
 
 /** Where a site goes: DIR's parent folder, pinned, and DIR's name in it. */
 export interface SitePlace {
@@ -166,16 +167,18 @@ export const publishSite = async (place: SitePlace, files: SiteFiles): Promise<v
   activeTemps.add(freshName)
   let backup: string | null = null
   let fresh: PinnedFolder | null = null
-  const stop: StopRequest = { requested: false }
+  const stop = new StopRequest()
   let writing: Promise<void> = Promise.resolve()
   let removingBackup: Promise<unknown> = Promise.resolve()
-  const release = onStopSignal(async () => {
+  /** The stop's cleanup, once a stop signal came: what a stopped publish waits for before it ends (the folder stays pinned till then). */
+  let cleanup: Promise<void> = Promise.resolve()
+  const release = onStopSignal((signal) => (cleanup = (async () => {
     // No new write starts; those under way finish before the folder goes, so none adds a file to it afterwards.
-    stop.requested = true
+    stop.request(signal)
     await writing.catch(() => undefined)
     await removingBackup.catch(() => undefined)
     for (const name of backup === null ? [freshName] : [freshName, backup]) await removeOwnTree(place.parent.self, name).catch(() => false)
-  })
+  })()))
   try {
     await mkdir(place.parent.at(freshName), { mode: 0o700 })
     fresh = await PinnedFolder.openIn(place.parent.self, freshName)
@@ -192,8 +195,11 @@ export const publishSite = async (place: SitePlace, files: SiteFiles): Promise<v
     // The new site is live; a backup that cannot be removed now is removed by the next run.
     if (backup) await (removingBackup = removeOwnTree(place.parent.self, backup).catch(() => false))
   } catch (e) {
-    // stopped by a signal: the cleanup removes the folder and ends the process; nothing more to say
-    if (e instanceof Stopped) return new Promise<never>(() => undefined)
+    if (e instanceof Stopped) {
+      // the stop's cleanup removes the folder; the process ends once it ran
+      await cleanup
+      throw e
+    }
     await removeOwnTree(place.parent.self, freshName).catch(() => false)
     if (isUserError(e) || !(e as NodeJS.ErrnoException).syscall) throw e
     throw cannotWrite(place.dir, reason(e))

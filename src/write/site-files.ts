@@ -10,40 +10,19 @@ import { constants } from 'node:fs'
 import { dirname } from 'node:path'
 import { mkdir, open } from '../file-system.js'
 import { writeAll } from './atomic-file.js'
-import { batched, type Pieces } from './pieces.js'
+import type { SiteFile, SiteFiles } from '../render/page.js'
+import type { StopRequest } from '../stop.js'
+import { batched } from './pieces.js'
 import type { PinnedFolder } from './pinned-folder.js'
 
 /** The file that marks a folder as a site written by us. */
 export const SITE_MARKER = '.profiler-search-site'
 export const MARKER_TEXT = 'This folder is written by profiler-search build --out-dir and is replaced as a whole on every run.\n'
 
-export interface SiteFile {
-  /** Relative path inside the site, `/`-separated: `index.html`, `profiles/<token>.html`. */
-  path: string
-  /** Written piece by piece as it is made (see pieces.ts). */
-  content: Pieces
-}
-
-/** The site's files, each made when it is asked for: one per listed token, up to --limit of them, never all at once. */
-export type SiteFiles = Iterable<SiteFile> | AsyncIterable<SiteFile>
-
 /** How many files are written at the same time (so at most this many are held). */
 export const WRITE_CONCURRENCY = 16
 /** Site paths are ours (`profiles/<token>.html`): no dot files, no `..`, nothing else. */
 const SAFE_PATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
-
-/** Thrown between two writes once a stop was asked for: nothing more is written. */
-export class Stopped extends Error {
-  constructor() {
-    super('stopped by a signal')
-    this.name = 'Stopped'
-  }
-}
-
-/** Set once a stop signal came. */
-export interface StopRequest {
-  requested: boolean
-}
 
 /** A page of the site: 0644 and its folders 0755, less the umask; made here (never an existing name). */
 const writeOne = async (root: PinnedFolder, file: SiteFile, stop: StopRequest): Promise<void> => {
@@ -52,7 +31,7 @@ const writeOne = async (root: PinnedFolder, file: SiteFile, stop: StopRequest): 
   const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644)
   try {
     for await (const bytes of batched(file.content)) {
-      if (stop.requested) throw new Stopped()
+      stop.check()
       await writeAll(handle, bytes)
     }
     await handle.sync()
@@ -92,7 +71,7 @@ export const writeSiteFiles = async (root: PinnedFolder, files: SiteFiles, stop:
   const folders = new Set<string>()
   try {
     for await (const file of withMarker(files)) {
-      if (stop.requested) throw new Stopped()
+      stop.check()
       if (failures.length > 0) break
       folders.add(dirname(root.at(file.path)))
       const write: Promise<void> = writeOne(root, file, stop)

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream'
 import { Command } from 'commander'
 import { addBuildCommand, buildOptionsOf, type BuildFlags } from '../../src/cli/build-command.js'
-import type { BuildOptions } from '../../src/jobs/build.js'
+import type { BuildOptions } from '../../src/jobs/build-options.js'
 
 export const buildOptions = (changes: Partial<BuildOptions> = {}): BuildOptions => {
   const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), warn: () => undefined, cwd: process.cwd(), env: {} }

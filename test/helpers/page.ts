@@ -1,7 +1,7 @@
 /** Reads the rows back out of a rendered page, for exact assertions. */
 
 import { renderPage, type PageData } from '../../src/render/page.js'
-import { joined } from '../../src/write/pieces.js'
+import { joined } from './pieces.js'
 
 /** The page renderPage writes piece by piece, as one string. */
 export const renderedPage = (data: PageData): Promise<string> => joined(renderPage(data))

@@ -4,7 +4,7 @@ import type { FormatSpec } from '../../src/parse/format/format-spec.js'
 import type { Slots } from '../../src/parse/format/line-plan.js'
 import { compileRecordSteps, emptyLineFacts, type LinePosition, type RecordOptions, type SkipReason } from '../../src/parse/record/access-record.js'
 import type { AccessRecord } from '../../src/record.js'
-import { formatReaders, type GatedRecordReader } from '../../src/scan/record-reader.js'
+import { formatReaders, type GatedRecordReader } from '../../src/source/record-reader.js'
 
 /** Slots → a record, or why the line is not a log line: both steps at once. */
 export const compileRecordBuilder = (spec: FormatSpec, options: RecordOptions): ((slots: Slots, raw: string, at: LinePosition) => AccessRecord | SkipReason) => {

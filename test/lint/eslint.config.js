@@ -15,6 +15,10 @@ export default tseslint.config(
       // one program for src and tests (test/tsconfig.json includes both): src is type-checked once
       parserOptions: { project: ['test/tsconfig.json'], tsconfigRootDir: process.cwd() },
     },
+    rules: {
+      // `for await (const _ of steps)`: a generator driven for its effects
+      '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^_', argsIgnorePattern: '^_' }],
+    },
   },
   {
     files: ['test/**/*.ts'],

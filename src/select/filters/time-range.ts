@@ -13,7 +13,7 @@
  */
 
 import { luxon } from '../../parse/time/luxon.js'
-import type { DisplayZone } from '../../profile/display-time.js'
+import type { DisplayZone } from '../../record.js'
 import { InvalidCriterion } from './invalid-criterion.js'
 
 /** A span [start, end) in milliseconds; `text` is the value as given. */

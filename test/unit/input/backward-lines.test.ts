@@ -3,7 +3,7 @@ import { open } from '../../../src/file-system.js'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { forEachLineBackward, type BackwardOptions } from '../../../src/input/backward-lines.js'
+import { backwardLines, type BackwardOptions } from '../../../src/input/backward-lines.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'backward-lines-'))
 t.teardown(() => rmSync(dir, { recursive: true, force: true }))
@@ -11,24 +11,19 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 interface Seen {
   lines: [string, number][]
   tooLong: number[]
-  stopped: boolean
 }
 
-const readBackward = async (content: string | Buffer, options: BackwardOptions = {}, stopAfter = Infinity): Promise<Seen> => {
+const readBackward = async (content: string | Buffer, options: BackwardOptions = {}): Promise<Seen> => {
   const path = join(dir, 'log')
   writeFileSync(path, content)
   const handle = await open(path, 'r')
   try {
-    const seen: Seen = { lines: [], tooLong: [], stopped: false }
+    const seen: Seen = { lines: [], tooLong: [] }
     const { size } = await handle.stat()
-    const result = await forEachLineBackward(handle, size, {
-      onLine: (line, offset) => {
-        seen.lines.push([line, offset])
-        return seen.lines.length < stopAfter
-      },
-      onTooLong: (offset) => void seen.tooLong.push(offset),
-    }, options)
-    seen.stopped = result.stopped
+    const sink = { line: (line: string, offset: number) => void seen.lines.push([line, offset]), tooLong: (_head: string, offset: number) => void seen.tooLong.push(offset) }
+    for await (const _ of backwardLines(handle, size, sink, options)) {
+      // every block
+    }
     return seen
   } finally {
     await handle.close()
@@ -49,11 +44,11 @@ const expected = (content: string, maxLine = 64 * 1024): Seen => {
     else parts.push([piece.endsWith('\r') ? piece.slice(0, -1) : piece, offset])
     offset += length + 1
   }
-  return { lines: parts.reverse(), tooLong: tooLong.reverse(), stopped: false }
+  return { lines: parts.reverse(), tooLong: tooLong.reverse() }
 }
 
 t.test('lines come last first, with their byte offsets', async (t) => {
-  t.same(await readBackward('one\ntwo\nthree\n'), { lines: [['three', 8], ['two', 4], ['one', 0]], tooLong: [], stopped: false })
+  t.same(await readBackward('one\ntwo\nthree\n'), { lines: [['three', 8], ['two', 4], ['one', 0]], tooLong: [] })
   t.same((await readBackward('one\ntwo')).lines, [['two', 4], ['one', 0]], 'no newline at the end')
   t.same((await readBackward('a\r\nb\r\n')).lines, [['b', 3], ['a', 0]], 'CRLF')
   t.same((await readBackward('a\n\nb\n')).lines, [['b', 3], ['', 2], ['a', 0]], 'an empty line inside')
@@ -61,27 +56,31 @@ t.test('lines come last first, with their byte offsets', async (t) => {
   t.same((await readBackward('caf\u00e9 \u2603\n\u00fc\n', { blockSize: 2 })).lines, [['\u00fc', 10], ['caf\u00e9 \u2603', 0]], 'UTF-8 split across blocks')
 })
 
-t.test('stopping early reads only the end of the file', async (t) => {
-  const content = Array.from({ length: 100_000 }, (_, i) => `line ${i}`).join('\n') + '\n'
+t.test('each step hands over one block; a caller that stops asking reads only the end of the file', async (t) => {
+  const content = Array.from({ length: 300_000 }, (_, i) => `line ${i}`).join('\n') + '\n'
   const path = join(dir, 'big')
   writeFileSync(path, content)
   const handle = await open(path, 'r')
   const { size } = await handle.stat()
   const got: string[] = []
-  const result = await forEachLineBackward(handle, size, { onLine: (line) => got.push(line) < 3 })
+  const steps: number[] = []
+  for await (const bytesRead of backwardLines(handle, size, { line: (line) => void got.push(line), tooLong: () => undefined })) {
+    steps.push(bytesRead)
+    if (steps.length === 2) break
+  }
   await handle.close()
-  t.same(got, ['line 99999', 'line 99998', 'line 99997'])
-  t.equal(result.stopped, true)
-  t.ok(result.bytesRead <= 64 * 1024, `read ${result.bytesRead} bytes of ${size}`)
+  t.strictSame(steps, [64 * 1024, 64 * 1024 + 1024 * 1024], 'a first block of 64 KiB, then 1 MiB blocks')
+  t.strictSame(got.slice(0, 3), ['line 299999', 'line 299998', 'line 299997'])
+  t.equal(got.at(-1), `line ${300_000 - got.length}`, 'the lines of two blocks, in order, and no more')
 })
 
 t.test('a line longer than the cap is reported, not decoded or kept', async (t) => {
   const long = 'x'.repeat(50)
   const content = `a\n${long}\nb\n${long}`
   t.same(await readBackward(content, { blockSize: 7, maxLineBytes: 20 }), {
-    lines: [['b', 53], ['a', 0]], tooLong: [55, 2], stopped: false,
+    lines: [['b', 53], ['a', 0]], tooLong: [55, 2],
   })
-  t.same(await readBackward(long, { blockSize: 8, maxLineBytes: 20 }), { lines: [], tooLong: [0], stopped: false }, 'a file that is one long line')
+  t.same(await readBackward(long, { blockSize: 8, maxLineBytes: 20 }), { lines: [], tooLong: [0] }, 'a file that is one long line')
 })
 
 t.test('any block size gives the forward reading, reversed', async (t) => {

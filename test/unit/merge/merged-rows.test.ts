@@ -1,9 +1,9 @@
 import t from 'tap'
 import { mergedProfileRows, toAccessRecord } from '../../../src/merge/merged-rows.js'
 import { readRow, type ReadRow } from '../../../src/merge/read-row.js'
-import type { EmittedRow } from '../../../src/render/emit-row.js'
+import type { EmittedRow } from '../../../src/row-format.js'
 import { toEmittedRow } from '../../../src/render/emit-row.js'
-import { schemaValidators } from '../../../src/render/emit-schema.js'
+import { schemaValidators } from '../../../src/row-format.js'
 
 const row: EmittedRow = {
   status: 200, ip: '203.0.113.9', method: 'GET', url: '/moebel/?x=1', time: '22.11.2026 13:24:03', token: 'aaaaaaaaaaaaa',

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { readRow as readWith } from '../../../src/merge/read-row.js'
-import type { EmittedRow } from '../../../src/render/emit-row.js'
-import { schemaValidators } from '../../../src/render/emit-schema.js'
+import type { EmittedRow } from '../../../src/row-format.js'
+import { schemaValidators } from '../../../src/row-format.js'
 
 const { row: isRow } = schemaValidators()
 const readRow = (text: string): ReturnType<typeof readWith> => readWith(text, isRow)

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { csvField, neutraliseFormula, renderCsv } from '../../../src/render/emit-csv.js'
-import type { EmittedRow } from '../../../src/render/emit-row.js'
-import { joined } from '../../../src/write/pieces.js'
+import type { EmittedRow } from '../../../src/row-format.js'
+import { joined } from '../../helpers/pieces.js'
 
 const HEADER = 'status,ip,method,url,time,token,timestamp,referer,userAgent,bytes,duration,host,port,forwardedFor,loggedIp,user,request,raw,source,line,byteOffset\r\n'
 

@@ -9,9 +9,9 @@ import { renderCsv } from '../../../src/render/emit-csv.js'
 import { renderData, type DataFormat } from '../../../src/render/emit-format.js'
 import { renderJson } from '../../../src/render/emit-json.js'
 import { renderNdjson } from '../../../src/render/emit-ndjson.js'
-import type { EmittedRow } from '../../../src/render/emit-row.js'
+import type { EmittedRow } from '../../../src/row-format.js'
 import type { ProfileRow } from '../../../src/record.js'
-import { pieceList } from '../../../src/write/pieces.js'
+import { pieceList } from '../../helpers/pieces.js'
 import { makeRecord } from '../../helpers/record.js'
 
 const base: EmittedRow = {

@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { ProfileRow } from '../../../src/record.js'
-import { isoTimestamp, ROW_KEYS, toEmittedRow } from '../../../src/render/emit-row.js'
+import { isoTimestamp, toEmittedRow } from '../../../src/render/emit-row.js'
+import { ROW_KEYS } from '../../../src/row-format.js'
 import { makeRecord } from '../../helpers/record.js'
 
 // 2026-11-22T09:05:07Z = 1795338307 s

@@ -10,7 +10,7 @@ import type { Notice } from '../../../src/notices/php-notice.js'
 import type { ProfileRow } from '../../../src/record.js'
 import { stylesheet } from '../../../src/render/compiled-templates.js'
 import { renderPage, renderSite, type PageData } from '../../../src/render/page.js'
-import { pieceList } from '../../../src/write/pieces.js'
+import { pieceList } from '../../helpers/pieces.js'
 import { renderedPage, tableRows } from '../../helpers/page.js'
 import { makeRecord } from '../../helpers/record.js'
 

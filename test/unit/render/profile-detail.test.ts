@@ -3,7 +3,7 @@ import type { ProfileRow } from '../../../src/record.js'
 import { stylesheet } from '../../../src/render/compiled-templates.js'
 import { renderProfilePage, renderSite, SITE_STYLESHEET } from '../../../src/render/page.js'
 import { formatDuration, profileDetail, TOKEN_PATTERN } from '../../../src/render/profile-detail.js'
-import { joined } from '../../../src/write/pieces.js'
+import { joined } from '../../helpers/pieces.js'
 import { renderedPage } from '../../helpers/page.js'
 import { makeRecord } from '../../helpers/record.js'
 

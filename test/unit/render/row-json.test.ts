@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { EmittedRow } from '../../../src/render/emit-row.js'
+import type { EmittedRow } from '../../../src/row-format.js'
 import { rowJson } from '../../../src/render/row-json.js'
 
 const row: EmittedRow = {

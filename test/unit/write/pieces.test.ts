@@ -1,5 +1,6 @@
 import t from 'tap'
-import { batched, joined } from '../../../src/write/pieces.js'
+import { batched } from '../../../src/write/pieces.js'
+import { joined } from '../../helpers/pieces.js'
 
 const all = async (pieces: AsyncIterable<Buffer>): Promise<Buffer[]> => {
   const out: Buffer[] = []

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import t from 'tap'
 import { parseLogFormat } from '../../../../src/parse/format/log-format-option.js'
 import { preset, probeCandidates } from '../../../../src/parse/format/presets.js'
-import { DEFAULT_READ_OPTIONS, readSettings } from '../../../../src/scan/read-settings.js'
+import { DEFAULT_READ_OPTIONS, readSettings } from '../../../../src/source/read-settings.js'
 import { NODE, NODE_ARGS, ROOT } from '../../../helpers/run-cli.js'
 
 const NGINX = '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" rt=$request_time'

@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { LineFacts } from '../../../src/parse/record/access-record.js'
 import { preset } from '../../../src/parse/format/presets.js'
-import { formatReaders, recordReader } from '../../../src/scan/record-reader.js'
+import { formatReaders, recordReader } from '../../../src/source/record-reader.js'
 import { gatedRecordReader } from '../../helpers/readers.js'
 import { logZone } from '../../../src/parse/time/log-zone.js'
 
@@ -20,9 +20,11 @@ const LINES = [
 t.test('the gate sees the facts of each log line, and only of log lines', async (t) => {
   const read = gatedRecordReader(preset('combined'), options)
   const seen: LineFacts[] = []
-  const results = LINES.map((raw, i) => read(raw, at(i + 1), (facts) => {
-    seen.push({ ...facts })
-    return false
+  const results = LINES.map((raw, i) => read(raw, at(i + 1), {
+    admits: (facts) => {
+      seen.push({ ...facts })
+      return false
+    },
   }))
   t.strictSame(results, [null, null, 'not a log line', 'bad time', null, null], 'passed over (null), or why it is not a log line')
   t.strictSame(seen, [
@@ -38,9 +40,11 @@ t.test('a line the gate lets through gives the same record as the plain reader',
   const plain = recordReader(preset('combined'), options)
   let facts: LineFacts | null = null
   for (const [i, raw] of LINES.entries()) {
-    const open = gated(raw, at(i + 1), (shown) => {
-      facts = shown
-      return true
+    const open = gated(raw, at(i + 1), {
+      admits: (shown) => {
+        facts = shown
+        return true
+      },
     })
     t.strictSame(open, plain(raw, at(i + 1)), `line ${i + 1}`)
     t.strictSame(read(raw, at(i + 1)), plain(raw, at(i + 1)), `line ${i + 1}, the reader made with it`)
@@ -51,8 +55,8 @@ t.test('a line the gate lets through gives the same record as the plain reader',
 t.test('the facts object is reused: a gate must copy what it keeps', async (t) => {
   const read = gatedRecordReader(preset('combined'), options)
   const kept: LineFacts[] = []
-  read(LINES[0] as string, at(1), (facts) => kept.push(facts) < 0)
-  read(LINES[1] as string, at(2), (facts) => kept.push(facts) < 0)
+  read(LINES[0] as string, at(1), { admits: (facts) => kept.push(facts) < 0 })
+  read(LINES[1] as string, at(2), { admits: (facts) => kept.push(facts) < 0 })
   t.equal(kept[0], kept[1], 'one object')
   t.equal(kept[0]?.status, 302, 'holding the last line')
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { PACE_MS, PIECE_BYTES, pacedChunks } from '../../../src/scan/paced-chunks.js'
+import { PACE_MS, PIECE_BYTES, pacedChunks } from '../../../src/source/paced-chunks.js'
 
 async function* chunksOf(buffers: readonly Buffer[]): AsyncGenerator<Buffer> {
   for (const buffer of buffers) yield buffer

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { SHOWN_SKIPPED_LINES, SkippedLines } from '../../../src/scan/skipped-lines.js'
+import { SHOWN_SKIPPED_LINES, SkippedLines } from '../../../src/source/skipped-lines.js'
 
 t.test('counts per reason, and the summary line', async (t) => {
   const skipped = new SkippedLines()

@@ -1,12 +1,13 @@
 import t from 'tap'
 import type { Notice } from '../../../src/notices/php-notice.js'
 import { toProfileRows } from '../../../src/profile/rows.js'
-import { pageKey } from '../../../src/render/page-key.js'
+import { listingKey, type Listing } from '../../../src/render/listing.js'
 import { makeRecord } from '../../helpers/record.js'
 
 const rows = (...raws: string[]) =>
   toProfileRows(raws.map((raw, i) => makeRecord({ time: 1795338307_000 - i * 1000, raw, target: '/moebel/', line: i + 1 })), 'UTC')
 const notice = (message: string): Notice => ({ message, file: '/a.php', line: '1' })
+const pageKey = (rows: Listing['rows'], notices: Listing['notices']): string => listingKey({ rows, notices, search: null, refresh: null })
 
 t.test('the same listing gives the same key; anything the page shows changes it', async (t) => {
   const base = pageKey(rows('a', 'b'), [notice('n')])

@@ -1,11 +1,13 @@
 import t from 'tap'
 import { parseCidr, type Cidr } from '../../../src/parse/record/client-ip.js'
 import { parseJsonFields } from '../../../src/parse/format/json-fields.js'
-import { FORMAT_PROBE_LINES } from '../../../src/scan/format-probe.js'
-import { inputReader } from '../../../src/scan/input-reader.js'
+import { FORMAT_PROBE_LINES } from '../../../src/source/format-probe.js'
 import { parseLogFormat } from '../../../src/parse/format/log-format-option.js'
-import { DEFAULT_READ_OPTIONS, readSettings, type ReadOptions } from '../../../src/scan/read-settings.js'
-import { SkippedLines } from '../../../src/scan/skipped-lines.js'
+import { DEFAULT_READ_OPTIONS, readSettings, type ReadOptions } from '../../../src/source/read-settings.js'
+import { SkippedLines } from '../../../src/source/skipped-lines.js'
+import { InputPlaces } from '../../../src/source/batch.js'
+import { LogLines, type Numbering } from '../../../src/source/log-lines.js'
+import type { AccessRecord } from '../../../src/record.js'
 
 const COMBINED = (n: number, extra = '') =>
   `192.0.2.${n} - - [22/Nov/2026:10:00:${String(n % 60).padStart(2, '0')} +0100] "GET /moebel/ HTTP/1.1" 200 3 "-" "curl"${extra}`
@@ -20,20 +22,25 @@ interface Run {
   summary: string | null
 }
 
-/** Feeds lines (a string, or `{ tooLong }`) through one input reader. */
+/** A gate that admits every line. */
+const ALL = { admits: () => true }
+
+/** The lines of one input read by LogLines with `options`; `notes` hears the --verbose notes. */
+const logLines = (options: Partial<ReadOptions>, skipped: SkippedLines, notes: string[], numbering: Numbering = 'lines', label = 'x.log'): LogLines =>
+  new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), gate: ALL, skipped, note: (line) => notes.push(line) },
+    label, numbering, new InputPlaces(0))
+
+/** Feeds lines (a string, or `{ tooLong }`) through one input's LogLines, with made-up offsets. */
 const run = (lines: (string | { tooLong: string })[], options: Partial<ReadOptions> = {}, label = 'x.log'): Run => {
   const out: Run = { records: [], notes: [], shown: [], summary: null }
   const skipped = new SkippedLines((line) => out.shown.push(line))
-  const reader = inputReader(readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), label, {
-    skipped,
-    note: (line) => out.notes.push(line),
-    record: (r) => out.records.push(`${r.line}:${r.ip}`),
-  })
-  for (const line of lines) {
-    if (typeof line === 'string') reader.line(line)
-    else reader.tooLong(line.tooLong)
+  const reader = logLines(options, skipped, out.notes, 'lines', label)
+  for (const [i, line] of lines.entries()) {
+    if (typeof line === 'string') reader.line(line, i * 100)
+    else reader.tooLong(line.tooLong, i * 100)
   }
   reader.end()
+  out.records = reader.takeBatch().items.map((r) => `${r.line}:${r.ip}`)
   out.summary = skipped.summary()
   return out
 }
@@ -164,21 +171,48 @@ t.test('settle: a followed input decides its format as soon as a held line tells
   const records: string[] = []
   const notes: string[] = []
   const skipped = new SkippedLines()
-  const reader = inputReader(readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), 'x.log', {
-    skipped, note: (line) => notes.push(line), record: (r) => records.push(`${r.byteOffset}:${r.ip}`),
-  })
+  const reader = logLines({}, skipped, notes, 'offsets')
+  const take = (): void => void records.push(...reader.takeBatch().items.map((r: AccessRecord) => `${r.byteOffset}:${r.ip}`))
   reader.settle()
+  take()
   t.strictSame([records, notes], [[], []], 'nothing held: nothing to decide')
-  reader.lineAt('junk', 0)
+  reader.line('junk', 0)
   reader.settle()
+  take()
   t.strictSame([records, notes], [[], []], 'no held line tells the format: they stay held')
-  reader.lineAt(COMMON(2), 5)
+  reader.line(COMMON(2), 5)
   reader.settle()
+  take()
   t.strictSame(notes, ['x.log: log format common (auto)'])
   t.strictSame(records, ['5:192.0.2.2'], 'the held lines go through the format chosen')
-  reader.lineAt(COMBINED(3), 90)
+  reader.line(COMBINED(3), 90)
+  take()
   t.strictSame(records, ['5:192.0.2.2', '90:192.0.2.3'], 'then each line at once, through the other presets too')
   t.equal(skipped.summary(), 'skipped 1 of 3 lines (1 not a log line); first at x.log@byte 0')
   reader.settle()
   t.strictSame(notes, ['x.log: log format common (auto)', 'x.log@byte 90: log format combined for lines common cannot read (auto)'], 'decided once')
+})
+
+t.test('the gate sees each valid line first: a line it turns down gets no record, yet its time counts for the batch', async (t) => {
+  const seen: number[] = []
+  const gate = {
+    admits: (facts: { time: number }): boolean => {
+      seen.push(facts.time)
+      return facts.time % 2000 === 0
+    },
+  }
+  const lines = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), gate, skipped: new SkippedLines(), note: () => undefined },
+    'x.log', 'offsets', new InputPlaces(3))
+  for (const n of [4, 3, 2]) lines.line(COMBINED(n), n * 100)
+  lines.line('junk', 1)
+  const batch = lines.takeBatch()
+  t.strictSame(batch.items.map((r) => r.ip), [], 'auto still holds the lines back')
+  lines.end()
+  const decided = lines.takeBatch()
+  t.strictSame(decided.items.map((r) => r.ip), ['192.0.2.4', '192.0.2.2'], 'the gate turned down the odd second')
+  t.strictSame(decided.places, [3 * 2 ** 40 + 400, 3 * 2 ** 40 + 200], 'placed after the inputs before it, by byte offset')
+  t.equal(decided.earliest, Date.UTC(2026, 10, 22, 9, 0, 2), 'the earliest valid line, kept or not')
+  t.equal(seen.length, 3, 'the junk line never reached the gate')
+  t.equal(lines.linesRead, 4)
+  t.strictSame(lines.takeBatch(), { items: [], places: [], earliest: null }, 'taken: a new batch starts empty')
 })

@@ -10,13 +10,15 @@
  * ends it at once.
  */
 
+import { constants as osConstants } from 'node:os'
+
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /** The longest a process lives after a stop signal. */
 export const STOP_GRACE_MS = 1000
 
-/** A cleanup must not throw; what it cannot do is left for the next run. */
-export type Cleanup = () => void | Promise<void>
+/** A cleanup must not throw; what it cannot do is left for the next run. It hears which signal came. */
+export type Cleanup = (signal: NodeJS.Signals) => void | Promise<void>
 
 const cleanups = new Set<Cleanup>()
 
@@ -35,7 +37,7 @@ function handler(signal: NodeJS.Signals): void {
   uninstall()
   const running = [...cleanups].map((cleanup) => {
     try {
-      return Promise.resolve(cleanup())
+      return Promise.resolve(cleanup(signal))
     } catch {
       return Promise.resolve()
     }
@@ -68,3 +70,52 @@ export const onStopSignal = (cleanup: Cleanup): (() => void) => {
     if (cleanups.size === 0) uninstall()
   }
 }
+
+/** Thrown by work a stop cut short (between two writes): nothing more is done, the stop's cleanups undo the rest. */
+export class Stopped extends Error {
+  constructor(readonly signal: NodeJS.Signals) {
+    super(`stopped by ${signal}`)
+    this.name = 'Stopped'
+  }
+}
+
+/**
+ * A stop asked for by a signal, as long work sees it: `requested` is read
+ * between two steps (then the work throws Stopped or ends its loop), and a
+ * `sleep` between steps is cut short by it.
+ */
+export class StopRequest {
+  #signal: NodeJS.Signals | null = null
+  #wake: (() => void) | null = null
+
+  get requested(): boolean {
+    return this.#signal !== null
+  }
+
+  /** Throws Stopped once a stop was asked for. */
+  check(): void {
+    if (this.#signal !== null) throw new Stopped(this.#signal)
+  }
+
+  request(signal: NodeJS.Signals): void {
+    this.#signal ??= signal
+    this.#wake?.()
+  }
+
+  /** Waits `ms`, or less when a stop comes first. */
+  sleep(ms: number): Promise<void> {
+    if (this.requested) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer)
+        this.#wake = null
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      this.#wake = done
+    })
+  }
+}
+
+/** The exit code a shell shows for a process ended by `signal`: 128 plus its number. */
+export const signalExitCode = (signal: NodeJS.Signals): number => 128 + (osConstants.signals[signal] ?? 0)

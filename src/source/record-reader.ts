@@ -13,11 +13,11 @@ import type { Slots } from '../parse/format/line-plan.js'
 
 export type RecordReader = (raw: string, at: LinePosition) => AccessRecord | SkipReason
 
-/**
- * Whether a valid line may become a row, from its facts alone. The facts
- * object is reused for the next line: a gate must not keep it.
- */
-export type RecordGate = (facts: LineFacts) => boolean
+/** Decides from a valid line's facts alone whether its record is worth building (see batch.ts). */
+export interface RecordGate {
+  /** The facts object is reused for the next line: a gate must not keep it. */
+  admits(facts: LineFacts): boolean
+}
 
 /** Null: a log line the gate passed over. */
 export type GatedRecordReader = (raw: string, at: LinePosition, gate: RecordGate) => AccessRecord | SkipReason | null
@@ -42,7 +42,7 @@ export const formatReaders = (spec: FormatSpec, options: RecordOptions): { read:
     if (typeof slots === 'string') return slots
     const problem = facts(slots, known)
     if (problem !== null) return problem
-    return gate(known) ? record(slots, known, raw, at) : null
+    return gate.admits(known) ? record(slots, known, raw, at) : null
   }
   const read: RecordReader = (raw, at) => {
     const slots = slotsOf(raw)

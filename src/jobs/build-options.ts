@@ -1,0 +1,52 @@
+/**
+ * What a build is asked to do, complete: the command line (or a test) fills
+ * in the defaults, the jobs apply none of their own.
+ */
+
+import type { NoticesOptions } from '../notices/read-notices.js'
+import type { DisplayZone } from '../record.js'
+import type { EmitFormat } from '../render/emit-format.js'
+import type { Criteria } from '../select/criteria.js'
+import type { ShapeSettings } from '../select/shapes.js'
+import type { ReadOptions } from '../source/read-settings.js'
+
+export interface BuildOptions {
+  /** Paths, `-` for stdin; none means stdin. */
+  inputs: string[]
+  /** Target file, or null for stdout. */
+  output: string | null
+  /** `--out-dir`: publish a site (index.html, profiles/<token>.html, stylesheet) in this folder instead; null for none. */
+  outDir: string | null
+  limit: number
+  /** IANA zone for the Time column, or null for each line's own offset. */
+  tz: DisplayZone
+  /** Which lines become rows (`--ip`, `--method`, `--status`, `--url`, `--token`, `--from`, `--until`, `--any-url`, `--crawlers`). */
+  criteria: Criteria
+  /** html (the page), or the rows as json, ndjson or csv. */
+  emit: EmitFormat
+  /** `--if-changed`: leave the output file and its mtime alone when the new content is byte-identical. */
+  ifChanged: boolean
+  /** `--partial-ok`: an input that breaks off (a truncated .gz) keeps the lines read before the break. */
+  partialOk: boolean
+  /** `--notices` and its options: PHP Deprecated notices shown before the page (no files: none). */
+  notices: NoticesOptions
+  /** The request shapes from a config file; null for the documented defaults. */
+  shapes: ShapeSettings | null
+  /** How lines are read: `--log-format`, `--json-fields`, `--log-tz`, `--client-ip`, `--trusted-proxy`. */
+  read: ReadOptions
+  /** `--verbose`: say which format `auto` chose, and show the first skipped lines. */
+  verbose: boolean
+  /** `--strict`: any skipped line fails the run (exit 1) and nothing is written. */
+  strict: boolean
+  /** `--full-scan`: read every line of every input instead of plain files from their end. */
+  fullScan: boolean
+  /** `--order-tolerance`: seconds a line may be stamped earlier than a line written before it. */
+  orderTolerance: number
+  /** `--quiet`: no progress line and no skipped-lines summary. */
+  quiet: boolean
+  /** Plain files at least this large are read from their end (BACKWARD_MIN_BYTES; tests lower it). */
+  backwardMinBytes: number
+}
+
+/** The paths a run reads (logs, notices files): its output must be none of them. */
+export const inputsRead = (options: BuildOptions): string[] => [...options.inputs, ...options.notices.files]

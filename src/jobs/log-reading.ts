@@ -1,0 +1,78 @@
+/**
+ * The steps of reading access logs that `build` and `watch` share: the
+ * selection the options ask for, the context every input's lines are read
+ * in, and the reading of the inputs into the selection (the spine:
+ * source/plan-sources.ts → select/select-from.ts), with the progress line.
+ */
+
+import type { OpenedInput } from '../input/open-inputs.js'
+import type { Notice } from '../notices/php-notice.js'
+import { listedRows } from '../profile/listed-rows.js'
+import type { Listing } from '../render/listing.js'
+import { searchSummary } from '../render/search-summary.js'
+import { recordFilter } from '../select/record-filter.js'
+import { selectFrom } from '../select/select-from.js'
+import { NewestRecords, TokenRecords } from '../select/selection.js'
+import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
+import type { LogLinesContext } from '../source/log-lines.js'
+import { planSources } from '../source/plan-sources.js'
+import { readSettings } from '../source/read-settings.js'
+import { SkippedLines } from '../source/skipped-lines.js'
+import { startProgress } from '../write/progress.js'
+import type { BuildOptions } from './build-options.js'
+import type { JobIO } from './job-io.js'
+
+/** What the logs of a run are read into: the selection, and the context of each input's lines. */
+export interface LogReading {
+  selection: NewestRecords | TokenRecords
+  lines: LogLinesContext
+  /** `--verbose` notes; a no-op without it. */
+  note: (line: string) => void
+}
+
+/** The criteria compiled once, an empty selection, the read settings: nothing read yet. */
+export const startLogReading = (options: BuildOptions, io: JobIO): LogReading => {
+  const filter = recordFilter(options.criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz })
+  // A token is decided among the lines of its second (see select/filters/token.ts): those that can still hold it are kept.
+  const selection = options.criteria.token === null
+    ? new NewestRecords(filter, options.limit, options.orderTolerance * 1000)
+    : new TokenRecords(filter, options.criteria.token)
+  const note = options.verbose ? io.warn : () => undefined
+  return {
+    selection,
+    lines: { settings: readSettings(options.read, io.env), gate: selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note },
+    note,
+  }
+}
+
+/** Reads `inputs` into the selection, newest first and from their end unless a full scan is asked for, with the progress line on a terminal. */
+export const readLogs = async (inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO): Promise<void> => {
+  const sources = planSources(inputs, reading.lines, {
+    fullScan: options.fullScan,
+    backwardMinBytes: options.backwardMinBytes,
+    // a config's shapes may make each line cost much: the event loop (and a stop signal) gets a turn now and then
+    paced: options.shapes !== null,
+    partialOk: options.partialOk,
+    warn: io.warn,
+  })
+  const read = { bytes: 0 }
+  const total = inputs.every((input) => input.seekable) ? inputs.reduce((sum, input) => sum + (input.seekable?.size ?? 0), 0) : null
+  const progress = startProgress(() => io.stderr, {
+    bytes: () => read.bytes,
+    lines: () => reading.lines.skipped.lines,
+    rows: () => Math.min(reading.selection.size, options.limit),
+  }, total, { quiet: options.quiet })
+  try {
+    await selectFrom(sources, reading.selection, { stopEarly: !options.fullScan, note: reading.note, progress: read })
+  } finally {
+    progress.stop()
+  }
+}
+
+/** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
+export const logListing = (reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing => ({
+  rows: listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit),
+  search: searchSummary(options.criteria, options.limit, options.tz),
+  notices,
+  refresh,
+})

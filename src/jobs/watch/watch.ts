@@ -1,0 +1,136 @@
+/**
+ * The `watch` job: the page is built once, as `build` builds it (the same
+ * spine: large logs read from their end), then the logs are followed and
+ * the page is published again, atomically, whenever what it lists changed,
+ * at most once per interval (follow-loop.ts): each change is the spine
+ * again, a batch of what the logs gained into the same selection. The
+ * selection stays in memory, so an update costs the bytes appended, not the
+ * log; memory is bounded by `--limit`.
+ *
+ *   openPublisher → openInputs → followers → readLogs → publish → followChanges
+ *
+ * Until the first page is written, a problem ends the run as it ends a
+ * build (exit 1 or 2). After it, a problem (an input gone, a failed write)
+ * is one line on stderr and the watch goes on. SIGINT, SIGTERM and SIGHUP
+ * end it with exit 0 and no temporary file left. It ends by itself only
+ * when nothing is left to follow: every input was history or a stream that
+ * ended.
+ */
+
+import { EXIT } from '../../errors.js'
+import type { FollowTiming } from '../../input/follow-file.js'
+import { openInputs, type OpenedInput } from '../../input/open-inputs.js'
+import { watchedInputs, type WatchedInput } from '../../input/watched-inputs.js'
+import { noticeCollector, openNoticeFiles, skippedNotices, type NoticeCollector } from '../../notices/read-notices.js'
+import type { Listing } from '../../render/listing.js'
+import { checkCriteria } from '../../select/criteria.js'
+import { ArrivalPlaces } from '../../source/batch.js'
+import { SkippedLines } from '../../source/skipped-lines.js'
+import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
+import { openPublisher, type Publisher } from '../../write/publisher.js'
+import { logsReadStdin } from '../build.js'
+import { inputsRead, type BuildOptions } from '../build-options.js'
+import type { JobIO } from '../job-io.js'
+import { logListing, readLogs, startLogReading, type LogReading } from '../log-reading.js'
+import { followChanges } from './follow-loop.js'
+import { FollowedLog, FollowedNotices, type Followed, type FollowContext } from './followed-inputs.js'
+import { Republisher } from './republisher.js'
+
+export interface WatchOptions extends BuildOptions {
+  /** `--interval`: the page is published at most once per this many milliseconds. */
+  intervalMs: number
+  /** `--refresh`: the page asks a browser to load it again after this many seconds; null for never. */
+  refresh: number | null
+  /** How followed files are looked after (tests shorten it). */
+  follow: FollowTiming
+}
+
+export interface WatchResult {
+  /** Pages published, the first one included. */
+  published: number
+}
+
+export const watch = async (options: WatchOptions, io: JobIO): Promise<WatchResult> => {
+  checkCriteria(options.criteria)
+  // pinned once: every publish of the watch goes into the folders checked now, whatever their paths become
+  const publisher = await openPublisher(
+    { output: options.output, outDir: options.outDir, format: { emit: options.emit, zone: options.tz }, inputs: inputsRead(options) },
+    io.cwd, () => io.stdout,
+  )
+  // a stop signal ends the watch, as a service manager expects of a clean stop: exit 0
+  const stop = new StopRequest()
+  const releaseExitCode = exitOnStopSignal(EXIT.ok)
+  // the process ends once the watch has ended its loop and said what it skipped (or after the stop's grace)
+  let ended = (): void => undefined
+  const watchEnded = new Promise<void>((resolve) => {
+    ended = resolve
+  })
+  const releaseStop = onStopSignal((signal) => {
+    stop.request(signal)
+    return watchEnded
+  })
+  const followed: Followed[] = []
+  try {
+    return await watchWith(publisher, followed, stop, options, io)
+  } finally {
+    releaseStop()
+    // after a stop signal its handler ends the process with exit 0 once this has ended: the exit code stays set for it
+    if (!stop.requested) releaseExitCode()
+    await Promise.all(followed.map((input) => input.close()))
+    await publisher.close()
+    ended()
+  }
+}
+
+/** The first page, then the changes; the followers are added to `followed` as they are made, so they are closed whatever happens. */
+const watchWith = async (publisher: Publisher, followed: Followed[], stop: StopRequest, options: WatchOptions, io: JobIO): Promise<WatchResult> => {
+  const opened = await openInputs(options.inputs, () => io.stdin, io.cwd)
+  const logs = await watchedInputs(opened, io.cwd)
+  const noticeFiles = await watchedInputs(await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd), io.cwd)
+  const reading = startLogReading(options, io)
+  const notices = noticeCollector(options.notices)
+  const context: FollowContext = {
+    selection: reading.selection,
+    // lines read while following are counted apart from those of the first page
+    lines: { ...reading.lines, skipped: new SkippedLines(options.verbose ? io.warn : null) },
+    places: new ArrivalPlaces(logs.length),
+    notices,
+    messages: { warn: io.warn, note: reading.note },
+    timing: options.follow,
+  }
+  // made before anything is read, so the files they hold are closed whatever happens next
+  for (const input of logs) pushIf(followed, await FollowedLog.of(input, context))
+  await readLogs(logs.flatMap(scannedPart), reading, options, io)
+  for (const input of noticeFiles) {
+    if (input.kind !== 'stream') await notices.read(input.kind === 'live' ? input.scanned : input.input)
+    pushIf(followed, await FollowedNotices.of(input, context))
+  }
+  const first = listingNow(reading, notices, options)
+  await publisher.publish(first, { ifChanged: true })
+  sayWhatWasSkipped(reading.lines.skipped, notices, options, io)
+
+  const republisher = new Republisher(publisher, first, io.warn)
+  await followChanges(followed, republisher, stop, { intervalMs: options.intervalMs, listing: () => listingNow(reading, notices, options), warn: io.warn })
+  const skippedWhileFollowing = context.lines.skipped.summary()
+  if (skippedWhileFollowing && !options.quiet) io.warn(`while following: ${skippedWhileFollowing}`)
+  return { published: republisher.count }
+}
+
+/** What the first page reads of a watched input: a live file up to where following starts, history whole; a stream only while followed. */
+const scannedPart = (input: WatchedInput): OpenedInput[] =>
+  input.kind === 'live' ? [input.scanned] : input.kind === 'history' ? [input.input] : []
+
+const listingNow = (reading: LogReading, notices: NoticeCollector, options: WatchOptions): Listing =>
+  logListing(reading, options, notices.picked(), options.refresh)
+
+const sayWhatWasSkipped = (skipped: SkippedLines, notices: NoticeCollector, options: WatchOptions, io: JobIO): void => {
+  if (options.quiet) return
+  const skippedLines = skipped.summary()
+  if (skippedLines) io.warn(skippedLines)
+  const skippedNoticeLines = skippedNotices(notices.skipped)
+  if (skippedNoticeLines) io.warn(skippedNoticeLines)
+}
+
+const pushIf = <T>(list: T[], item: T | null): void => {
+  if (item !== null) list.push(item)
+}

@@ -1,0 +1,156 @@
+/**
+ * What a run keeps of the records its sources read: a selection takes each
+ * batch, keeps what can still be on the page, and tells when the lines not
+ * read yet cannot change that any more (the early stop, see select-from.ts).
+ *
+ * - NewestRecords: the newest N access records that pass the criteria (a
+ *   heap capped at N). Its gate lets a line's record be built only when the
+ *   line's facts pass the cheap criteria and its time could still get in.
+ * - TokenRecords (`--token`): the records of the token's second that can
+ *   still hold it (filters/token.ts). Which one has it is known only once
+ *   the page's tokens are given, so it is never decided early.
+ * - Merge keeps rows with NewestItems: the newest N, no criteria.
+ */
+
+import type { LineFacts } from '../parse/record/access-record.js'
+import type { AccessRecord } from '../record.js'
+import type { Batch } from '../source/batch.js'
+import type { RecordGate } from '../source/record-reader.js'
+import { TokenSearch } from './token-search.js'
+import { NewestN } from './newest.js'
+import type { RecordFilter } from './record-filter.js'
+
+export interface Selection<T> {
+  /** The most items the result holds: reading may stop once this many are certain. */
+  readonly limit: number
+  /** Items kept now (for the progress line). */
+  readonly size: number
+  /** Takes what it keeps of the batch; returns how many were kept. */
+  add(batch: Batch<T>): number
+  /**
+   * Whether lines stamped no later than `earliest` plus the order tolerance,
+   * and every line written before them, can no longer change the result:
+   * the N-th newest item kept is at least that new.
+   */
+  isDecidedBy(earliest: number | null): boolean
+  /** The items kept, newest first. */
+  newestFirst(): T[]
+}
+
+/** The newest `limit` access records that pass `filter`; lines may be stamped up to `toleranceMs` earlier than a line written before them. */
+export class NewestRecords implements Selection<AccessRecord>, RecordGate {
+  readonly #filter: RecordFilter
+  readonly #heap: NewestN<AccessRecord>
+  readonly #toleranceMs: number
+
+  constructor(filter: RecordFilter, limit: number, toleranceMs: number) {
+    this.#filter = filter
+    this.#heap = new NewestN<AccessRecord>(limit, (record) => record.time)
+    this.#toleranceMs = toleranceMs
+  }
+
+  get limit(): number {
+    return this.#heap.limit
+  }
+
+  get size(): number {
+    return this.#heap.size
+  }
+
+  /** A record is worth building when its time could still get in and its facts pass the criteria. */
+  admits(facts: LineFacts): boolean {
+    return this.#heap.wouldKeep(facts.time) && this.#filter.facts(facts)
+  }
+
+  add(batch: Batch<AccessRecord>): number {
+    const { items, places } = batch
+    let kept = 0
+    for (let i = 0; i < items.length; i++) {
+      const record = items[i] as AccessRecord
+      if (this.#filter.afterFacts(record) && this.#heap.push(record, places[i])) kept++
+    }
+    return kept
+  }
+
+  isDecidedBy(earliest: number | null): boolean {
+    const threshold = this.#heap.threshold
+    return earliest !== null && threshold !== null && earliest + this.#toleranceMs <= threshold
+  }
+
+  newestFirst(): AccessRecord[] {
+    return this.#heap.newestFirst()
+  }
+}
+
+/** `--token`: the records that can still hold the token, among those that pass `filter` (which holds the token's second). */
+export class TokenRecords implements Selection<AccessRecord>, RecordGate {
+  /** Any number of rows may come before the token's row on its page. */
+  readonly limit = Number.MAX_SAFE_INTEGER
+  readonly #filter: RecordFilter
+  readonly #search: TokenSearch
+
+  constructor(filter: RecordFilter, token: string) {
+    this.#filter = filter
+    this.#search = new TokenSearch(token)
+  }
+
+  get size(): number {
+    return this.#search.size
+  }
+
+  admits(facts: LineFacts): boolean {
+    return this.#filter.facts(facts)
+  }
+
+  add(batch: Batch<AccessRecord>): number {
+    const { items, places } = batch
+    let kept = 0
+    for (let i = 0; i < items.length; i++) {
+      const record = items[i] as AccessRecord
+      if (this.#filter.afterFacts(record) && this.#search.push(record, places[i])) kept++
+    }
+    return kept
+  }
+
+  /** Never: the token's row is known only once the page's tokens are given. */
+  isDecidedBy(): boolean {
+    return false
+  }
+
+  newestFirst(): AccessRecord[] {
+    return this.#search.newestFirst()
+  }
+}
+
+/** The newest `limit` items by `timeOf`, all taken as they come (merge's rows). */
+export class NewestItems<T> implements Selection<T> {
+  readonly #heap: NewestN<T>
+
+  constructor(limit: number, timeOf: (item: T) => number) {
+    this.#heap = new NewestN<T>(limit, timeOf)
+  }
+
+  get limit(): number {
+    return this.#heap.limit
+  }
+
+  get size(): number {
+    return this.#heap.size
+  }
+
+  add(batch: Batch<T>): number {
+    const { items, places } = batch
+    let kept = 0
+    for (let i = 0; i < items.length; i++) if (this.#heap.push(items[i] as T, places[i])) kept++
+    return kept
+  }
+
+  /** Never: merge reads every row. */
+  isDecidedBy(): boolean {
+    return false
+  }
+
+  newestFirst(): T[] {
+    return this.#heap.newestFirst()
+  }
+}

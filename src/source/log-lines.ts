@@ -1,0 +1,234 @@
+/**
+ * The lines of one access log → a batch of records, one line at a time: the
+ * sink every log source hands its lines to (forwards, from the end,
+ * followed). Each valid line's facts go past the selection's gate first; a
+ * record is built only for a line the gate admits, and goes into the batch
+ * with its place. Unreadable lines are counted per reason (SkippedLines).
+ *
+ * With `auto`, the first lines (up to FORMAT_PROBE_LINES) are held back and
+ * tried against every preset; the one that reads most of them is the
+ * input's format, and a tie goes to the more specific. A later line that
+ * format cannot read is tried against the other presets before it counts as
+ * skipped (a proxy that writes combined and vhost-prefixed lines into one
+ * file); lines the chosen format reads never are, so a clean log costs
+ * nothing more. If none of the first lines can be read (overlong lines
+ * count, as unreadable), the input is not an access log in that format and
+ * the run stops (exit 1).
+ */
+
+import { dataError } from '../errors.js'
+import type { LineSink } from '../input/line-splitter.js'
+import { hasRole } from '../parse/format/format-spec.js'
+import { positionText, type LineFacts, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
+import type { AccessRecord } from '../record.js'
+import { emptyBatch, type Batch, type Places } from './batch.js'
+import { FORMAT_PROBE_LINES, FormatProbe } from './format-probe.js'
+import { noForwardedFor, type Candidate, type FormatReader, type ReadSettings } from './read-settings.js'
+import type { RecordGate } from './record-reader.js'
+import type { SkippedLines } from './skipped-lines.js'
+
+/** What the lines of every input of a run share. */
+export interface LogLinesContext {
+  settings: ReadSettings
+  /** The selection's test of a line's facts. */
+  gate: RecordGate
+  skipped: SkippedLines
+  /** `--verbose` notes, such as the format `auto` chose. */
+  note: (line: string) => void
+}
+
+/** How lines are numbered: by count from the first (read forwards), or by their byte offset (read from the end, followed). */
+export type Numbering = 'lines' | 'offsets'
+
+type Read = (raw: string, at: LinePosition) => AccessRecord | SkipReason | null
+
+interface HeldLine {
+  raw: string
+  at: LinePosition
+  tooLong: boolean
+}
+
+const quoted = (raw: string): string => JSON.stringify(raw.slice(0, 80))
+
+export class LogLines implements LineSink, RecordGate {
+  readonly #context: LogLinesContext
+  readonly #gate: RecordGate
+  readonly #label: string
+  readonly #numbering: Numbering
+  readonly #places: Places
+  readonly #probe: FormatProbe
+  #lineNo = 0
+  #linesRead = 0
+  #batch: Batch = emptyBatch()
+  /** The chosen format's reader; null while `auto` still probes. */
+  #read: Read | null = null
+  /** `auto`, once the format is chosen: the other presets, for a line the chosen one cannot read. */
+  #others: FormatReader[] | null = null
+  #chosen: Candidate | null = null
+  readonly #noted = new Set<FormatReader>()
+  /** Lines held back while `auto` probes; an overlong line is held as its head, to keep the order. */
+  readonly #held: HeldLine[] = []
+
+  constructor(context: LogLinesContext, label: string, numbering: Numbering, places: Places) {
+    this.#context = context
+    this.#gate = context.gate
+    this.#label = label
+    this.#numbering = numbering
+    this.#places = places
+    const fixed = context.settings.fixed
+    if (fixed) this.#read = this.#readerOf(fixed)
+    this.#probe = new FormatProbe((checked, first) => fixed
+      ? dataError(`${label}: none of the first ${checked} lines matches --log-format ${fixed.name} (first: ${quoted(first)})`,
+        'is it the format the server writes?')
+      : dataError(`${label}: none of the first ${checked} lines is an nginx or Apache access log line in combined or common format (first: ${quoted(first)})`,
+        'is this an access log?'))
+  }
+
+  /** A line without its newline; `start`: the offset of its first byte. */
+  line(text: string, start: number): void {
+    if (text === '') {
+      if (this.#numbering === 'lines') this.#lineNo++
+      return
+    }
+    this.#context.skipped.lines++
+    this.#linesRead++
+    const at = this.#position(start)
+    if (this.#read !== null) this.#handle(text, at, this.#read)
+    else this.#hold({ raw: text, at, tooLong: false })
+  }
+
+  /** A line over the length cap, given by its head. */
+  tooLong(head: string, start: number): void {
+    this.#context.skipped.lines++
+    this.#linesRead++
+    const at = this.#position(start)
+    if (this.#read !== null) this.#skipTooLong(head, at)
+    else this.#hold({ raw: head, at, tooLong: true })
+  }
+
+  /** The selection's gate, with the line's time noted first: every valid line counts for the batch's earliest time. */
+  admits(facts: LineFacts): boolean {
+    const batch = this.#batch
+    if (batch.earliest === null || facts.time < batch.earliest) batch.earliest = facts.time
+    return this.#gate.admits(facts)
+  }
+
+  /** Non-blank lines of this input read so far. */
+  get linesRead(): number {
+    return this.#linesRead
+  }
+
+  /** The records read since the last call, and the earliest time of the lines behind them. */
+  takeBatch(): Batch {
+    const batch = this.#batch
+    this.#batch = emptyBatch()
+    return batch
+  }
+
+  /**
+   * The input paused (a followed log, read up to what was written so far):
+   * `auto` decides the format now if a line held back tells, instead of
+   * waiting for FORMAT_PROBE_LINES lines or the end.
+   */
+  settle(): void {
+    if (this.#read !== null || this.#held.length === 0) return
+    const chosen = this.#best()
+    if (chosen !== null) this.#choose(chosen)
+  }
+
+  /** The input ended: lines `auto` still holds back are decided; an input none of whose lines could be read is no log. */
+  end(): void {
+    if (this.#read === null && this.#held.length > 0) this.#choose(this.#best())
+    this.#probe.end()
+  }
+
+  #position(start: number): LinePosition {
+    return this.#numbering === 'lines'
+      ? { source: this.#label, line: ++this.#lineNo }
+      : { source: this.#label, line: null, byteOffset: start }
+  }
+
+  #readerOf(format: FormatReader): Read {
+    return (raw, at) => format.gated(raw, at, this)
+  }
+
+  #handle(raw: string, at: LinePosition, read: Read): void {
+    let result = read(raw, at)
+    // only a line the format cannot read is retried: a clean log never gets here
+    if (typeof result === 'string' && this.#chosen !== null) result = this.#retry(raw, at, result)
+    if (typeof result === 'string') this.#context.skipped.add(result, at, raw)
+    else if (result !== null) this.#keep(result, at)
+    this.#probe.saw(typeof result !== 'string', raw)
+  }
+
+  #keep(record: AccessRecord, at: LinePosition): void {
+    this.#batch.items.push(record)
+    this.#batch.places.push(this.#places.of(at.line ?? at.byteOffset ?? 0))
+  }
+
+  /** An overlong line is never read: it counts as a line that is not in the format. */
+  #skipTooLong(head: string, at: LinePosition): void {
+    this.#context.skipped.add('line too long', at, head)
+    this.#probe.saw(false, head)
+  }
+
+  /**
+   * `auto`: the other presets, most specific first, for a line the chosen
+   * one cannot read. A line none of them reads keeps the chosen format's
+   * reason. Under `--client-ip forwarded` only presets with X-Forwarded-For
+   * may read a line.
+   */
+  #retry(raw: string, at: LinePosition, reason: SkipReason): AccessRecord | SkipReason | null {
+    const { settings } = this.#context
+    const chosen = this.#chosen as Candidate
+    this.#others ??= settings.candidates
+      .filter((candidate) => candidate !== chosen)
+      .map((candidate) => candidate.reader())
+      .filter((format) => !settings.forwarded || hasRole(format.spec, 'forwardedFor'))
+    for (const other of this.#others) {
+      const result = other.gated(raw, at, this)
+      if (typeof result === 'string') continue
+      if (!this.#noted.has(other)) {
+        this.#noted.add(other)
+        this.#context.note(`${positionText(at)}: log format ${other.name} for lines ${chosen.name} cannot read (auto)`)
+      }
+      return result
+    }
+    return reason
+  }
+
+  /** `auto`: the candidate that reads most of the held lines (the more specific on a tie), or null when none reads any. */
+  #best(): Candidate | null {
+    let found: Candidate | null = null
+    let foundCount = 0
+    for (const candidate of this.#context.settings.candidates) {
+      let count = 0
+      for (const { raw, at, tooLong } of this.#held) if (!tooLong && typeof candidate.probe(raw, at) !== 'string') count++
+      if (count > foundCount) {
+        found = candidate
+        foundCount = count
+      }
+    }
+    return found
+  }
+
+  /** `auto`: the held lines pick the format, then go through it. */
+  #choose(chosen: Candidate | null): void {
+    if (chosen === null) throw this.#probe.failure(this.#held.length, this.#held[0]?.raw ?? '')
+    const format = chosen.reader()
+    if (this.#context.settings.forwarded && !hasRole(format.spec, 'forwardedFor')) throw noForwardedFor(`${this.#label} (log format ${format.name})`)
+    this.#context.note(`${this.#label}: log format ${format.name} (auto)`)
+    const read = this.#readerOf(format)
+    this.#read = read
+    this.#chosen = chosen
+    for (const entry of this.#held.splice(0)) {
+      if (entry.tooLong) this.#skipTooLong(entry.raw, entry.at)
+      else this.#handle(entry.raw, entry.at, read)
+    }
+  }
+
+  #hold(line: HeldLine): void {
+    this.#held.push(line)
+    if (this.#held.length === FORMAT_PROBE_LINES) this.#choose(this.#best())
+  }
+}

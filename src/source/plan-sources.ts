@@ -1,0 +1,52 @@
+/**
+ * The inputs of a run → the sources to read, in the order to read them.
+ * Inputs are taken in age order (rotated sets oldest first, see
+ * input/rotation.ts); each record's place is its input's rank in that order,
+ * then its line. Unless a full scan is asked for, they are read newest first
+ * and plain files from their end, so that reading can stop once no earlier
+ * line can change the result (select/select-from.ts). Stdin and gzip data
+ * cannot be read backwards: they are read whole, as everything is under
+ * `--full-scan`, and so are files under BACKWARD_MIN_BYTES.
+ */
+
+import type { OpenedInput } from '../input/open-inputs.js'
+import { oldestFirst } from '../input/rotation.js'
+import type { AccessRecord } from '../record.js'
+import { BackwardSource } from './backward-source.js'
+import { InputPlaces } from './batch.js'
+import { ForwardSource } from './forward-source.js'
+import { LogLines, type LogLinesContext } from './log-lines.js'
+import type { BreakPolicy, RecordSource } from './record-source.js'
+
+/**
+ * Below this a file is read whole, in about as long as `node` takes to start,
+ * and its lines keep their numbers; a line found by reading from the end has
+ * only a byte offset, since counting the lines before it means reading them.
+ */
+export const BACKWARD_MIN_BYTES = 4 * 1024 * 1024
+
+/** `--order-tolerance` unless given: Apache stamps a line when the request starts but writes it when it ends. */
+export const DEFAULT_ORDER_TOLERANCE = 60
+
+export interface PlanOptions extends BreakPolicy {
+  /** `--full-scan`: every line of every input, oldest input first. */
+  fullScan: boolean
+  /** Plain files at least this large are read from their end. */
+  backwardMinBytes: number
+  /** Lines may cost much (a config's many patterns): the event loop gets a turn now and then. */
+  paced: boolean
+}
+
+/** The sources of `inputs`, in the order to read them. */
+export const planSources = (inputs: readonly OpenedInput[], context: LogLinesContext, options: PlanOptions): RecordSource<AccessRecord>[] => {
+  const order = oldestFirst(inputs.map((input) => input.label === 'stdin' ? '-' : input.label))
+  const sources = order.map((i, rank) => {
+    const input = inputs[i] as OpenedInput
+    const file = input.seekable
+    if (!options.fullScan && file !== null && file.size >= options.backwardMinBytes) {
+      return new BackwardSource(input, file, new LogLines(context, input.label, 'offsets', new InputPlaces(rank)), options, options.paced)
+    }
+    return new ForwardSource(input, new LogLines(context, input.label, 'lines', new InputPlaces(rank)), options, options.paced)
+  })
+  return options.fullScan ? sources : sources.reverse()
+}

@@ -1,0 +1,36 @@
+/**
+ * A source of records: one input read into batches (see batch.ts). Every
+ * way records come in is one: a file read forwards or from its end, stdin,
+ * a `.gz` (forward-source.ts, backward-source.ts); a followed log
+ * (jobs/watch/followed-inputs.ts); merge's rows (merge/row-source.ts).
+ */
+
+import type { Batch } from './batch.js'
+
+export interface RecordSource<T> {
+  /** The input as named in messages. */
+  readonly label: string
+  /**
+   * Whether lines come newest first (a file read from its end): then every
+   * line not read yet is older than every line read, and the selection may
+   * be decided before the source ends.
+   */
+  readonly newestFirst: boolean
+  /** Bytes of input read so far, for the progress line. */
+  bytesRead(): number
+  /** The input's records, batch by batch; a caller that has what it needs stops asking, and the input is let go. */
+  batches(): AsyncGenerator<Batch<T>>
+  /** Lets go of an input that will not be read (further). */
+  close(): Promise<void>
+}
+
+/** How an input that breaks off is taken (`--partial-ok`), shared by the sources of a run. */
+export interface BreakPolicy {
+  /** `--partial-ok`: the lines read before the break count, and one warning says so. */
+  partialOk: boolean
+  warn: (line: string) => void
+}
+
+/** The warning of `--partial-ok`: the input's error, and what was kept. */
+export const partialWarning = (message: string, kept: number): string =>
+  `${message}; kept the ${kept} ${kept === 1 ? 'line' : 'lines'} read before the error (--partial-ok)`
