@@ -17,7 +17,7 @@ import { BACKWARD_MIN_BYTES, DEFAULT_ORDER_TOLERANCE } from '../source/plan-sour
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../select/criteria.js'
 import { ANY } from '../select/filters/request.js'
 import type { ShapeSettings } from '../select/shapes.js'
-import { configOption, inputsCommand, type CommandContext } from './command-context.js'
+import { configOption, configured, inputsCommand, type CommandContext } from './command-context.js'
 import { BUILD_EXAMPLES } from './help-texts.js'
 import {
   clientIpFlag, criterion, emitFormat, folderPath, jsonFieldsFlag, logFormatFlag, noticesFile, orAny, positiveInt, rowLimit,
@@ -145,6 +145,7 @@ export const addBuildCommand = (program: Command, context: CommandContext): Comm
     'Read access logs (files, .gz, or - for stdin) and write the Profile Search page of the newest storefront requests.',
     'access logs: paths, gzip files (detected by content), - for stdin; none reads stdin',
     buildOptionList(), BUILD_EXAMPLES)
-    .action(async (inputs: string[], flags: BuildFlags) => {
-      await build(buildOptionsOf(inputs, flags, context.config.shapes), context.io)
+    .action(async (inputs: string[], _flags: BuildFlags, command: Command) => {
+      const { flags, shapes } = await configured<BuildFlags>(command, context)
+      await build(buildOptionsOf(inputs, flags, shapes), context.io)
     })

@@ -1,6 +1,8 @@
 /** What the subcommands share with the program that runs them. */
 
 import { Option, type Command } from 'commander'
+import { resolve } from 'node:path'
+import { applyConfig } from '../config/apply-config.js'
 import { CONFIG_FILE_NAME } from '../config/load-config.js'
 import type { JobIO } from '../jobs/job-io.js'
 import type { ShapeSettings } from '../select/shapes.js'
@@ -8,8 +10,25 @@ import type { ShapeSettings } from '../select/shapes.js'
 export interface CommandContext {
   /** The edges the job is given. */
   io: JobIO
-  /** The request shapes of the config file, once it has been read (before the action runs). */
-  config: { shapes: ShapeSettings | null }
+}
+
+/** `--verbose`: which config file the run took its values from; one found in the working folder by its full path. */
+const configNote = (command: Command, cwd: string): string => {
+  const named = command.getOptionValue('config') as string | undefined
+  return named === undefined ? `config file ${resolve(cwd, CONFIG_FILE_NAME)} (found in the working folder)` : `config file ${named} (--config)`
+}
+
+/** What a command runs with: its flags after its config file (defaults < file < flags), and the file's request shapes. */
+export interface Configured<Flags> {
+  flags: Flags
+  shapes: ShapeSettings | null
+}
+
+/** Reads the config file of `command` (see config/apply-config.ts) into its flags; the first step of each command's action. */
+export const configured = async <Flags>(command: Command, context: CommandContext): Promise<Configured<Flags>> => {
+  const applied = await applyConfig(command, command.parent?.commands ?? [command], context.io.cwd)
+  if (applied.file !== null && command.getOptionValue('verbose') === true) context.io.warn(configNote(command, context.io.cwd))
+  return { flags: command.opts() as Flags, shapes: applied.shapes }
 }
 
 export const configOption = (): Option =>

@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander'
 import { usageError } from '../errors.js'
 import type { MergeOptions } from '../jobs/merge.js'
 import type { EmitFormat } from '../render/emit-format.js'
-import { configOption, type CommandContext } from './command-context.js'
+import { configOption, configured, type CommandContext } from './command-context.js'
 import { MERGE_EXAMPLES } from './help-texts.js'
 import { emitFormat, rowLimit, timeZone } from './option-parsers.js'
 
@@ -42,7 +42,8 @@ export const addMergeCommand = (program: Command, context: CommandContext): Comm
     .addOption(configOption())
     .helpOption('-h, --help', 'show this help')
     .addHelpText('after', MERGE_EXAMPLES)
-    .action(async (inputs: string[], flags: MergeFlags) => {
+    .action(async (inputs: string[], _flags: MergeFlags, command: Command) => {
+      const { flags } = await configured<MergeFlags>(command, context)
       // loaded when it runs: a build does not pay for evaluating the merge job
       const { merge } = await import('../jobs/merge.js')
       await merge(mergeOptionsOf(inputs, flags), context.io)

@@ -5,10 +5,7 @@
  * src/ when running from the bundle).
  */
 
-import { resolve } from 'node:path'
 import { Command, CommanderError } from 'commander'
-import { applyConfig } from '../config/apply-config.js'
-import { CONFIG_FILE_NAME } from '../config/load-config.js'
 import { EXIT, isUserError } from '../errors.js'
 import { signalExitCode, Stopped } from '../stop.js'
 import { addBuildCommand } from './build-command.js'
@@ -21,17 +18,8 @@ import { addMergeCommand } from './merge-command.js'
 import { version } from './version.js'
 import { addWatchCommand } from './watch-command.js'
 
-/** `--verbose`: which config file the run took its values from; one found in the working folder by its full path. */
-const configNote = (action: Command, cwd: string): string => {
-  const named = action.getOptionValue('config') as string | undefined
-  return named === undefined ? `config file ${resolve(cwd, CONFIG_FILE_NAME)} (found in the working folder)` : `config file ${named} (--config)`
-}
-
 const program = (io: MainIO, helpHint: string): Command => {
-  const context: CommandContext = {
-    io: jobIO(io, (line) => void io.stderr.write(`${PROG}: ${line}\n`)),
-    config: { shapes: null },
-  }
+  const context: CommandContext = { io: jobIO(io, (line) => void io.stderr.write(`${PROG}: ${line}\n`)) }
   const cmd = new Command(PROG)
     .description('Rebuild the profiler\'s "Profile Search" page from nginx/Apache access logs.')
     .version(version(), '-V, --version', 'print the version')
@@ -48,11 +36,6 @@ const program = (io: MainIO, helpHint: string): Command => {
       },
     })
     .addHelpText('after', EXIT_CODES_HELP)
-    .hook('preAction', async (_program, action) => {
-      const applied = await applyConfig(action, cmd.commands, io.cwd)
-      context.config.shapes = applied.shapes
-      if (applied.file !== null && action.getOptionValue('verbose') === true) context.io.warn(configNote(action, io.cwd))
-    })
   addBuildCommand(cmd, context)
   addWatchCommand(cmd, context)
   addMergeCommand(cmd, context)

@@ -10,7 +10,7 @@ import { FOLLOW_TIMING } from '../input/follow-file.js'
 import type { WatchOptions } from '../jobs/watch/watch.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import { buildOptionList, buildOptionsOf, type BuildFlags } from './build-command.js'
-import { inputsCommand, type CommandContext } from './command-context.js'
+import { configured, inputsCommand, type CommandContext } from './command-context.js'
 import { WATCH_EXAMPLES } from './help-texts.js'
 import { intervalSeconds, positiveInt } from './option-parsers.js'
 
@@ -61,8 +61,9 @@ export const addWatchCommand = (program: Command, context: CommandContext): Comm
     'Build the Profile Search page once, then follow the logs as tail -F does (rotations too) and publish it again, atomically, whenever the listing changes; until SIGINT or SIGTERM.',
     'access logs: the live log is followed; .gz and rotated names (access.log.1) are read once; - (stdin) until it ends; none reads stdin',
     watchOptionList(), WATCH_EXAMPLES)
-    .action(async (inputs: string[], flags: WatchFlags) => {
+    .action(async (inputs: string[], _flags: WatchFlags, command: Command) => {
+      const { flags, shapes } = await configured<WatchFlags>(command, context)
       // loaded when it runs: a build does not pay for evaluating the watch job
       const { watch } = await import('../jobs/watch/watch.js')
-      await watch(watchOptionsOf(inputs, flags, context.config.shapes), context.io)
+      await watch(watchOptionsOf(inputs, flags, shapes), context.io)
     })

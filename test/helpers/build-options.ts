@@ -8,6 +8,6 @@ import type { BuildOptions } from '../../src/jobs/build-options.js'
 export const buildOptions = (changes: Partial<BuildOptions> = {}): BuildOptions => {
   const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), warn: () => undefined, cwd: process.cwd(), env: {} }
   // commander holds each option's default as soon as the option is added
-  const command = addBuildCommand(new Command(), { io, config: { shapes: null } })
+  const command = addBuildCommand(new Command(), { io })
   return { ...buildOptionsOf([], command.opts<BuildFlags>(), null), ...changes }
 }
