@@ -34,12 +34,12 @@ export class UserError extends Error {
   }
 }
 
-/** A bad flag or option value. */
+/**
+ * A run that cannot go on as asked (exit 2): a bad flag or option value, an
+ * invalid config, an input that cannot be read, an output that cannot be
+ * written. Nothing is written.
+ */
 export const usageError = (message: string, hint?: string): UserError =>
-  new UserError(message, EXIT.usage, hint)
-
-/** An input or output that cannot be read or written. */
-export const inputError = (message: string, hint?: string): UserError =>
   new UserError(message, EXIT.usage, hint)
 
 /** Input that is readable but is not what we expect. */

@@ -7,7 +7,7 @@
  */
 
 import { resolve } from 'node:path'
-import { errnoWords, inputError } from '../errors.js'
+import { errnoWords, usageError } from '../errors.js'
 import { fileChunks, fileKind, openToRead } from '../input/file-chunks.js'
 import { ConfigError } from './config-error.js'
 import { configValidator, schemaProblems } from './config-schema.js'
@@ -35,22 +35,22 @@ const readText = async (path: string, label: string, explicit: boolean): Promise
   const hint = explicit ? 'check the --config path' : `rename or fix ./${CONFIG_FILE_NAME}`
   const opened = await openToRead(path).catch((e: unknown) => {
     if (!explicit && (e as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw inputError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
+    throw usageError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
   })
   if (opened === null) return null
   const { handle, stat } = opened
   if (stat.isDirectory()) {
     await handle.close()
-    throw inputError(`cannot read config file ${label}: it is a folder`, hint)
+    throw usageError(`cannot read config file ${label}: it is a folder`, hint)
   }
   const chunks: Buffer[] = []
   const read = { bytes: 0 }
   try {
     for await (const chunk of fileChunks(handle, fileKind(stat), read, { end: CONFIG_MAX_BYTES + 1, size: stat.isFile() ? stat.size : 0 })) chunks.push(chunk)
   } catch (e) {
-    throw inputError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
+    throw usageError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
   }
-  if (read.bytes > CONFIG_MAX_BYTES) throw inputError(`config file ${label} is larger than ${CONFIG_MAX_BYTES / 1024 / 1024} MiB`, hint)
+  if (read.bytes > CONFIG_MAX_BYTES) throw usageError(`config file ${label} is larger than ${CONFIG_MAX_BYTES / 1024 / 1024} MiB`, hint)
   return Buffer.concat(chunks).toString('utf8')
 }
 

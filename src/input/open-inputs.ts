@@ -10,7 +10,7 @@
 import type { Stats } from 'node:fs'
 import type { FileHandle } from '../file-system.js'
 import { resolve } from 'node:path'
-import { errnoWords, inputError, usageError } from '../errors.js'
+import { errnoWords, usageError } from '../errors.js'
 import { fileChunks, fileKind, openToRead } from './file-chunks.js'
 import { GZIP_MAGIC, isGzip } from './gzip.js'
 
@@ -52,12 +52,12 @@ const seekableFile = async (handle: FileHandle, stat: Stats): Promise<SeekableFi
 /** Opens `path`, named `label` in messages. */
 const openFile = async (label: string, path: string): Promise<{ handle: FileHandle; stat: Stats }> => {
   const opened = await openToRead(path).catch((e: unknown) => {
-    throw inputError(`cannot read ${label}: ${errnoWords(e)}`,
+    throw usageError(`cannot read ${label}: ${errnoWords(e)}`,
       (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined)
   })
   if (opened.stat.isDirectory()) {
     await opened.handle.close()
-    throw inputError(`cannot read ${label}: it is a folder`, `name the log files in it, e.g. ${label.replace(/\/+$/, '')}/access.log`)
+    throw usageError(`cannot read ${label}: it is a folder`, `name the log files in it, e.g. ${label.replace(/\/+$/, '')}/access.log`)
   }
   return opened
 }

@@ -5,7 +5,7 @@
  * notices the page shows.
  */
 
-import { isUserError, inputError, usageError } from '../errors.js'
+import { isUserError, usageError } from '../errors.js'
 import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
 import { forEachLine } from '../input/lines.js'
 import { openInputs, STDIN, type OpenedInput, type Stdin } from '../input/open-inputs.js'
@@ -39,7 +39,7 @@ export const DEFAULT_NOTICES_LIMIT = 10
 
 /** Errors name the option, so a missing notices file is not taken for a missing access log. */
 const asNoticesError = (e: unknown): unknown =>
-  isUserError(e) ? inputError(`--notices: ${e.message}`, e.hint) : e
+  isUserError(e) ? usageError(`--notices: ${e.message}`, e.hint) : e
 
 /**
  * Check and open every notices file. `stdinTaken`: the access logs already

@@ -18,7 +18,7 @@
 import { constants, rmSync, type Stats } from 'node:fs'
 import { access, lstat, open, rename, type FileHandle } from '../file-system.js'
 import { basename, dirname, resolve } from 'node:path'
-import { inputError, isUserError, writeErrnoWords } from '../errors.js'
+import { usageError, isUserError, writeErrnoWords } from '../errors.js'
 import { ownershipFor } from './ownership.js'
 import { batched, type Pieces } from './pieces.js'
 import { currentUser, PinnedFolder, sharedWithOthers, UntrustedLink } from './pinned-folder.js'
@@ -37,11 +37,11 @@ export const kindOf = (stats: Stats): string =>
 const existingTarget = async (path: string, target: string): Promise<Stats | null> => {
   const existing = await lstat(target).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return null
-    throw inputError(`cannot write ${path}: ${writeErrnoWords(e)}`, 'choose another --output')
+    throw usageError(`cannot write ${path}: ${writeErrnoWords(e)}`, 'choose another --output')
   })
-  if (existing?.isDirectory()) throw inputError(`cannot write ${path}: it is a folder`, 'give a file name, e.g. --output out.html')
+  if (existing?.isDirectory()) throw usageError(`cannot write ${path}: it is a folder`, 'give a file name, e.g. --output out.html')
   if (existing && !existing.isFile()) {
-    throw inputError(`refusing to replace ${path}: it is ${kindOf(existing)}`,
+    throw usageError(`refusing to replace ${path}: it is ${kindOf(existing)}`,
       existing.isSymbolicLink() ? 'give the path of the file it points to, or a new name' : 'give the path of a regular file, or a new name')
   }
   return existing
@@ -76,15 +76,15 @@ export const pinPublishFolder = async (folderPath: string, words: OutputWords): 
   try {
     folder = await PinnedFolder.open(folderPath)
   } catch (e) {
-    if (e instanceof UntrustedLink) throw inputError(`${words.refusing}: ${e.message}`, 'give the real path of the folder; a link someone else could have placed is never followed')
-    throw inputError(`${words.cannot}: ${writeErrnoWords(e)}`, words.hint)
+    if (e instanceof UntrustedLink) throw usageError(`${words.refusing}: ${e.message}`, 'give the real path of the folder; a link someone else could have placed is never followed')
+    throw usageError(`${words.cannot}: ${writeErrnoWords(e)}`, words.hint)
   }
   try {
     if (sharedWithOthers(folder.stats, currentUser())) {
-      throw inputError(`${words.refusing}: its folder ${folderPath} belongs to another user and others may write to it`, SHARED_FOLDER_HINT)
+      throw usageError(`${words.refusing}: its folder ${folderPath} belongs to another user and others may write to it`, SHARED_FOLDER_HINT)
     }
     await access(folder.self, constants.W_OK).catch((e: unknown) => {
-      throw inputError(`${words.cannot}: ${writeErrnoWords(e)}`, words.hint)
+      throw usageError(`${words.cannot}: ${writeErrnoWords(e)}`, words.hint)
     })
   } catch (e) {
     await folder.close()
@@ -204,7 +204,7 @@ export class ReservedFile {
     } catch (e) {
       release()
       removeTmp()
-      throw inputError(`cannot write ${place.path}: ${writeErrnoWords(e)}`, 'choose another --output')
+      throw usageError(`cannot write ${place.path}: ${writeErrnoWords(e)}`, 'choose another --output')
     }
   }
 
@@ -239,7 +239,7 @@ export class ReservedFile {
       this.discard()
       this.#stop.check()
       if (isUserError(e)) throw e
-      throw inputError(`cannot write ${this.path}: ${writeErrnoWords(e)}`)
+      throw usageError(`cannot write ${this.path}: ${writeErrnoWords(e)}`)
     }
     this.#done = true
     this.#release()

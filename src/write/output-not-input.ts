@@ -5,7 +5,7 @@
  */
 
 import { resolve, sep } from 'node:path'
-import { inputError } from '../errors.js'
+import { usageError } from '../errors.js'
 import { lstat, realpath, stat } from '../file-system.js'
 import type { OutputPlace } from './atomic-file.js'
 import type { SitePlace } from './site-dir.js'
@@ -21,7 +21,7 @@ export const refuseOutputFileAmongInputs = async (place: OutputPlace, inputs: re
   for (const input of inputFiles(inputs, cwd)) {
     const found = await stat(input.path).catch(() => null)
     if (found !== null && found.ino === target.ino && found.dev === target.dev) {
-      throw inputError(`refusing to write ${place.path}: it is the input ${input.name}`, 'give another --output; the page would replace the log')
+      throw usageError(`refusing to write ${place.path}: it is the input ${input.name}`, 'give another --output; the page would replace the log')
     }
   }
 }
@@ -33,7 +33,7 @@ export const refuseSiteHoldingInputs = async (site: SitePlace, inputs: readonly 
   for (const input of inputFiles(inputs, cwd)) {
     const found = await realpath(input.path).catch(() => null)
     if (found !== null && found.startsWith(`${dir}${sep}`)) {
-      throw inputError(`refusing --out-dir ${site.dir}: the input ${input.name} is in it`, 'the site replaces the folder as a whole; keep the logs elsewhere')
+      throw usageError(`refusing --out-dir ${site.dir}: the input ${input.name} is in it`, 'the site replaces the folder as a whole; keep the logs elsewhere')
     }
   }
 }

@@ -29,7 +29,7 @@
 
 import { lstatSync, readdirSync, renameSync, type Stats } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
-import { inputError, isUserError, writeErrnoWords } from '../errors.js'
+import { usageError, isUserError, writeErrnoWords } from '../errors.js'
 import { chmod, chown, lstat, mkdir, readdir } from '../file-system.js'
 import { pinPublishFolder } from './atomic-file.js'
 import { ownershipFor } from './ownership.js'
@@ -53,10 +53,10 @@ export interface SitePlace {
 const reason = (e: unknown): string => writeErrnoWords(e, { ENOTEMPTY: 'another run published there at the same time' })
 
 const cannotWrite = (dir: string, why: string, hint = 'choose another --out-dir'): Error =>
-  inputError(`cannot write --out-dir ${dir}: ${why}`, hint)
+  usageError(`cannot write --out-dir ${dir}: ${why}`, hint)
 
 const notOurs = (dir: string): Error =>
-  inputError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
+  usageError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
     `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`)
 
 /**
@@ -74,7 +74,7 @@ const existingSite = async (place: SitePlace): Promise<Stats | null> => {
   if (existing.isSymbolicLink()) throw cannotWrite(dir, 'it is a symbolic link', 'give the folder it points to; a link is never followed')
   if (!existing.isDirectory()) throw cannotWrite(dir, 'it is a file', 'give a folder: it is created if missing')
   if (existing.uid !== currentUser()) {
-    throw inputError(`refusing --out-dir ${dir}: the folder belongs to another user (uid ${existing.uid})`,
+    throw usageError(`refusing --out-dir ${dir}: the folder belongs to another user (uid ${existing.uid})`,
       'give a folder of yours, or remove this one: what its owner puts in it would be written through')
   }
   const names = await readdir(at)

@@ -12,7 +12,7 @@
 
 import { fstatSync, writeSync } from 'node:fs'
 import type { Writable } from 'node:stream'
-import { inputError, writeErrnoWords } from '../errors.js'
+import { usageError, writeErrnoWords } from '../errors.js'
 import { batched, type Pieces } from './pieces.js'
 
 const isClosedPipe = (e: unknown): boolean => {
@@ -20,7 +20,7 @@ const isClosedPipe = (e: unknown): boolean => {
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED'
 }
 
-const outputError = (e: unknown): Error => inputError(`cannot write to stdout: ${writeErrnoWords(e)}`, 'check where stdout goes: a full disk?')
+const outputError = (e: unknown): Error => usageError(`cannot write to stdout: ${writeErrnoWords(e)}`, 'check where stdout goes: a full disk?')
 
 /** The descriptor of a stdout that is a file or a device (not a pipe, socket or terminal), else null. */
 const fileDescriptorOf = (stdout: Writable & { fd?: unknown; isTTY?: boolean }): number | null => {

@@ -7,7 +7,7 @@
  * change. A notices file's lines go into the notices.
  */
 
-import { inputError, isUserError } from '../../errors.js'
+import { usageError, isUserError } from '../../errors.js'
 import { FileFollower, type FollowMessages, type FollowTiming } from '../../input/follow-file.js'
 import type { LineSink } from '../../input/line-splitter.js'
 import { forEachLine } from '../../input/lines.js'
@@ -220,7 +220,7 @@ export class FollowedNotices implements Followed {
     }
     const read = async (): Promise<void> => {
       await forEachLine(input.input.chunks(), input.input.label, lines).catch((e: unknown) => {
-        throw isUserError(e) ? inputError(`--notices: ${e.message}`, e.hint) : e
+        throw isUserError(e) ? usageError(`--notices: ${e.message}`, e.hint) : e
       })
       lines.end()
     }
