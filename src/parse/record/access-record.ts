@@ -15,6 +15,7 @@ import { splitRequestLine } from './request-line.js'
 import { slotsWithRole as slotsOf, slotTimeReader } from './slot-time.js'
 import type { LogZone } from '../time/log-zone.js'
 import type { SubsecondDigits } from '../time/time-parts.js'
+import { isDigit } from '../../text/chars.js'
 
 declare module '../../record.js' {
   // Declared here, where records are made, until src/record.ts carries it (that file is shared).
@@ -58,8 +59,8 @@ const MAX_TIME = 0x1_0000_0000 * 1000
 // The checks below run for every line, so they read char codes instead of running regular expressions.
 
 const digitAt = (text: string, i: number): number => {
-  const d = text.charCodeAt(i) - 0x30
-  return d >= 0 && d <= 9 ? d : -1
+  const code = text.charCodeAt(i)
+  return isDigit(code) ? code - 0x30 : -1
 }
 
 /** `^[1-9]\d\d$` → the status code, or -1. */

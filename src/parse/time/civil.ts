@@ -4,6 +4,8 @@
  * the machine's locale.
  */
 
+import { isDigit } from '../../text/chars.js'
+
 export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 export const MONTH_NAMES = [
   'January', 'February', 'March', 'April', 'May', 'June',
@@ -20,9 +22,9 @@ export const MONTH_INDEX: Readonly<Record<string, number>> =
 export const digits = (s: string, start: number, count: number): number => {
   let value = 0
   for (let i = start; i < start + count; i++) {
-    const d = s.charCodeAt(i) - 0x30
-    if (d < 0 || d > 9) return -1
-    value = value * 10 + d
+    const code = s.charCodeAt(i)
+    if (!isDigit(code)) return -1
+    value = value * 10 + code - 0x30
   }
   return value
 }

@@ -9,6 +9,7 @@
 
 import { DAY_ABBREVIATIONS, DAY_NAMES, MONTH_ABBREVIATIONS, MONTH_NAMES } from './civil.js'
 import { emptyTimeParts, type TimeParts } from './time-parts.js'
+import { isDigit } from '../../text/chars.js'
 
 /** What a layout tells about a time. */
 export type TimeComponent =
@@ -39,8 +40,6 @@ interface Element {
 
 type Setter = (parts: TimeParts, value: number) => boolean
 type Padding = '0' | ' ' | '-'
-
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
 
 const numberElement = (width: number, padding: Padding, set: Setter, gives: TimeComponent[]): Element => ({
   gives,
