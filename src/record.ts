@@ -1,5 +1,12 @@
 /** The plain typed records that flow through the middle of the pipeline. */
 
+/**
+ * Every record's time is before this instant (epoch milliseconds,
+ * 2106-02-07T06:28:16Z), and not before 1970: a token holds the Unix second
+ * in 8 hex digits.
+ */
+export const TIME_LIMIT = 0x1_0000_0000 * 1000
+
 /** One access-log line, parsed. Values are decoded for display but not trusted. */
 export interface AccessRecord {
   /** Client address: as logged, or taken from X-Forwarded-For under `--client-ip forwarded`. */

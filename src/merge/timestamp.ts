@@ -4,6 +4,8 @@
  * in, and the sub-second part it was written with.
  */
 
+import { TIME_LIMIT } from '../record.js'
+
 export interface RowInstant {
   /** Epoch milliseconds. */
   time: number
@@ -16,8 +18,6 @@ export interface RowInstant {
 }
 
 const ISO = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{3}|\d{6}))?([+-])(\d\d):(\d\d)$/
-/** Tokens hold the seconds in 8 hex digits: 1970 up to early 2106. */
-const MAX_SECONDS = 0x1_0000_0000
 
 /** The instant of a timestamp, or null when it is not a real one. */
 export const parseRowTimestamp = (text: string): RowInstant | null => {
@@ -32,9 +32,10 @@ export const parseRowTimestamp = (text: string): RowInstant | null => {
   if (!realDate || h > 23 || mi > 59 || s > 59 || oh > 23 || om > 59) return null
   const offset = (m[8] === '-' ? -1 : 1) * (oh * 60 + om)
   const seconds = (local - offset * 60_000) / 1000
-  if (seconds < 0 || seconds >= MAX_SECONDS) return null
   const digits = m[7]
   const micros = digits?.length === 6 ? Number(digits) : null
   const millis = digits?.length === 3 ? Number(digits) : micros === null ? 0 : Math.floor(micros / 1000)
-  return { time: seconds * 1000 + millis, offset, micros, key: seconds * 1_000_000 + (micros ?? millis * 1000) }
+  const time = seconds * 1000 + millis
+  if (time < 0 || time >= TIME_LIMIT) return null
+  return { time, offset, micros, key: seconds * 1_000_000 + (micros ?? millis * 1000) }
 }

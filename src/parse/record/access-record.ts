@@ -5,7 +5,7 @@
  * at first (time, status, request), then the rest of the record.
  */
 
-import type { AccessRecord } from '../../record.js'
+import { TIME_LIMIT, type AccessRecord } from '../../record.js'
 import type { ClientChooser } from './client-ip.js'
 import { parseDuration } from './duration.js'
 import { decodeLogEscapes } from '../format/escapes.js'
@@ -52,9 +52,6 @@ export interface RecordOptions {
   /** `--client-ip forwarded`: picks the client from the peer and X-Forwarded-For; null keeps the peer. */
   client: ClientChooser | null
 }
-
-/** Tokens hold the seconds in 8 hex digits: 1970 up to early 2106. */
-const MAX_TIME = 0x1_0000_0000 * 1000
 
 // The checks below run for every line, so they read char codes instead of running regular expressions.
 
@@ -197,7 +194,7 @@ export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): Re
     if (statusText === undefined) return 'missing field'
     const time = readTime(slots)
     if (time === undefined) return 'missing field'
-    if (time === null || time.time < 0 || time.time >= MAX_TIME) return 'bad time'
+    if (time === null || time.time < 0 || time.time >= TIME_LIMIT) return 'bad time'
     const code = statusCode(statusText)
     if (code < 0) return 'bad status'
     const request = requestOf(slots)
