@@ -9,9 +9,8 @@
 
 import type { Zone } from 'luxon'
 import { luxon } from '../parse/time/luxon.js'
-import type { SubsecondDigits } from '../parse/time/time-parts.js'
 import type { DisplayZone } from '../profile/display-time.js'
-import type { ProfileRow } from '../record.js'
+import type { ProfileRow, SubsecondDigits } from '../record.js'
 import { displayUrl } from '../text/url.js'
 
 export interface EmittedRow {

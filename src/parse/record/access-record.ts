@@ -5,7 +5,7 @@
  * at first (time, status, request), then the rest of the record.
  */
 
-import { TIME_LIMIT, type AccessRecord } from '../../record.js'
+import { TIME_LIMIT, type AccessRecord, type SubsecondDigits } from '../../record.js'
 import type { ClientChooser } from './client-ip.js'
 import { parseDuration } from './duration.js'
 import { decodeLogEscapes } from '../format/escapes.js'
@@ -14,21 +14,7 @@ import type { Slots } from '../format/line-plan.js'
 import { splitRequestLine } from './request-line.js'
 import { slotsWithRole as slotsOf, slotTimeReader } from './slot-time.js'
 import type { LogZone } from '../time/log-zone.js'
-import type { SubsecondDigits } from '../time/time-parts.js'
 import { isDigit } from '../../text/chars.js'
-
-declare module '../../record.js' {
-  // Declared here, where records are made, until src/record.ts carries it (that file is shared).
-  interface AccessRecord {
-    /**
-     * With `micros`: how many digits below the second the log gave, 3
-     * (milliseconds) or 6 (microseconds), so a timestamp shows no more than
-     * was logged. Null or absent for whole seconds, and for records not read
-     * from a log line (merged rows), which show 6 digits when they have micros.
-     */
-    subsecondDigits?: SubsecondDigits | null
-  }
-}
 
 /** Why a line was not turned into a record. */
 export type SkipReason =
