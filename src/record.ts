@@ -1,5 +1,20 @@
 /** The plain typed records that flow through the middle of the pipeline. */
 
+/**
+ * Every record's time is before this instant (epoch milliseconds,
+ * 2106-02-07T06:28:16Z), and not before 1970: a token holds the Unix second
+ * in 8 hex digits.
+ */
+export const TIME_LIMIT = 0x1_0000_0000 * 1000
+
+/**
+ * How precisely a time was logged below the second: 3 digits (milliseconds:
+ * `$msec`, `%{msec}t`, `%{msec_frac}t`) or 6 (microseconds: `%{usec}t`,
+ * `%{usec_frac}t`). A timestamp written from it shows as many digits, so it
+ * says no more than the log did.
+ */
+export type SubsecondDigits = 3 | 6
+
 /** One access-log line, parsed. Values are decoded for display but not trusted. */
 export interface AccessRecord {
   /** Client address: as logged, or taken from X-Forwarded-For under `--client-ip forwarded`. */
@@ -14,6 +29,12 @@ export interface AccessRecord {
   offset: number
   /** Microseconds within the second when the log has them, else null. */
   micros: number | null
+  /**
+   * With `micros`: how many digits below the second the log gave. Null or
+   * absent for whole seconds, and for records not read from a log line
+   * (merged rows), which show 6 digits when they have micros.
+   */
+  subsecondDigits?: SubsecondDigits | null
   /** The whole request line, decoded (`GET /x HTTP/1.1`, or `-`). */
   request: string
   /** Method, or null when the request line is not a request (`-`, TLS bytes). */

@@ -1,8 +1,14 @@
 /**
  * Reading back the `timestamp` of an emitted row
  * (`2026-11-22T13:24:03.123456+01:00`): the instant, the offset it was shown
- * in, and the sub-second part it was written with.
+ * in, and the sub-second part it was written with. Rows are written in one
+ * form only: `T`, seconds, 3 or 6 digits below the second or none, and an
+ * offset with its colon.
  */
+
+import { civilProblem, utcMillis } from '../parse/time/civil.js'
+import { emptyIsoTime, scanIsoTime, type IsoForm } from '../parse/time/iso-time.js'
+import { TIME_LIMIT } from '../record.js'
 
 export interface RowInstant {
   /** Epoch milliseconds. */
@@ -15,26 +21,18 @@ export interface RowInstant {
   key: number
 }
 
-const ISO = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{3}|\d{6}))?([+-])(\d\d):(\d\d)$/
-/** Tokens hold the seconds in 8 hex digits: 1970 up to early 2106. */
-const MAX_SECONDS = 0x1_0000_0000
+const ROW_TIMESTAMP: IsoForm = { space: false, partial: false, fraction: 'millisOrMicros', offset: 'required' }
 
-/** The instant of a timestamp, or null when it is not a real one. */
+/** The instant of a timestamp, or null when it is not a real one (or one a token cannot hold). */
 export const parseRowTimestamp = (text: string): RowInstant | null => {
-  const m = ISO.exec(text)
-  if (!m) return null
-  const [y, mo, d, h, mi, s, oh, om] = [1, 2, 3, 4, 5, 6, 9, 10].map((i) => Number(m[i])) as [
-    number, number, number, number, number, number, number, number,
-  ]
-  const local = Date.UTC(y, mo - 1, d, h, mi, s)
-  const check = new Date(local)
-  const realDate = check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 && check.getUTCDate() === d
-  if (!realDate || h > 23 || mi > 59 || s > 59 || oh > 23 || om > 59) return null
-  const offset = (m[8] === '-' ? -1 : 1) * (oh * 60 + om)
-  const seconds = (local - offset * 60_000) / 1000
-  if (seconds < 0 || seconds >= MAX_SECONDS) return null
-  const digits = m[7]
-  const micros = digits?.length === 6 ? Number(digits) : null
-  const millis = digits?.length === 3 ? Number(digits) : micros === null ? 0 : Math.floor(micros / 1000)
-  return { time: seconds * 1000 + millis, offset, micros, key: seconds * 1_000_000 + (micros ?? millis * 1000) }
+  const iso = emptyIsoTime()
+  if (scanIsoTime(text, 0, ROW_TIMESTAMP, iso) !== text.length) return null
+  const { year, month, day, hour, minute, second, fraction, offset } = iso
+  if (offset === null || civilProblem(year, month - 1, day, hour, minute, second, false) !== null) return null
+  const seconds = (utcMillis(year, month - 1, day, hour, minute, second) - offset * 60_000) / 1000
+  const micros = fraction.length === 6 ? Number(fraction) : null
+  const millis = fraction.length === 3 ? Number(fraction) : micros === null ? 0 : Math.floor(micros / 1000)
+  const time = seconds * 1000 + millis
+  if (time < 0 || time >= TIME_LIMIT) return null
+  return { time, offset, micros, key: seconds * 1_000_000 + (micros ?? millis * 1000) }
 }

@@ -9,8 +9,7 @@
 
 import type { Zone } from 'luxon'
 import { luxon } from '../parse/time/luxon.js'
-import type { SubsecondDigits } from '../parse/time/time-parts.js'
-import type { DisplayZone, ProfileRow } from '../record.js'
+import type { DisplayZone, ProfileRow, SubsecondDigits } from '../record.js'
 import { displayUrl } from '../text/url.js'
 import type { EmittedRow } from '../row-format.js'
 

@@ -5,6 +5,7 @@
  */
 
 import { compileRegexType, regexSet, type RegexSet } from './regex-types.js'
+import { isDigit } from '../text/chars.js'
 
 /**
  * Controller and system folders of the shop: never a category. `forms` is
@@ -22,7 +23,6 @@ export type SegmentTest = (value: string) => boolean
 // The built-in types run for most lines of a log, so they are written as
 // loops over char codes rather than regular expressions.
 
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
 const isLowerOrDigit = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || isDigit(code)
 const isLetterOrDigit = (code: number): boolean => isDigit(code) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a)
 const HYPHEN = 0x2d

@@ -1,8 +1,8 @@
 /**
  * The words of a compiled text format: the tokens a format text becomes
  * (literals and fields, with how each field is delimited), the slots a
- * parsed line fills, and the plan of steps the line compiler
- * (line-compiler.ts) makes and the code generator (line-code.ts) writes out.
+ * parsed line fills, and the steps the line compiler (line-compiler.ts)
+ * makes of them and the code generator (line-code.ts) writes out.
  */
 
 /** Where a field ends, for a field that is neither quoted nor bracketed. */
@@ -55,24 +55,42 @@ export interface LogFormat {
 /** The raw (still escaped) text of each slot. */
 export type Slots = string[]
 
-/** How a format is run: as one generated function (the default), or step by step through closures (the reference it must agree with). */
-export type CompileMode = 'inline' | 'steps'
+/** A line → its slots, or null when it is not in the format. */
+export type LineParser = (line: string) => Slots | null
 
-/** A line → its slots, or null when it is not in the format. `runs` says how it was compiled (and so how fast it runs). */
-export type LineParser = ((line: string) => Slots | null) & { readonly runs: CompileMode }
+/** What must come right after a delimited field: the end of the line (`orSpace`: or a space, in a trailing format), a literal, or anything. */
+export type Follow = { kind: 'end'; orSpace: boolean } | { kind: 'literal'; text: string } | { kind: 'any' }
 
-/** A step returns the position after what it consumed, or -1. */
-export type Step = (line: string, pos: number, out: Slots) => number
+/**
+ * One step of a compiled format: line-compiler.ts makes the list, and
+ * line-code.ts writes it out as code. `slot`: where the field's text goes,
+ * -1 for a field only passed over. `stop`: the literal a bare field ends at
+ * (the next one, past fields glued to it), or null at the end of the format
+ * (then the field ends at the end of the line, in a trailing format at a space).
+ * `then`: the literal right after the field that its step takes too, or null.
+ */
+export type Step =
+  | { kind: 'literal'; text: string }
+  | { kind: 'toNext'; slot: number; canBeEmpty: boolean; stop: string | null; then: string | null }
+  /** Checks that `then` follows where the shape ends. */
+  | { kind: 'shape'; slot: number; consume: (line: string, pos: number) => number; then: string | null }
+  | { kind: 'path'; slot: number; stop: string | null; dashIsArgs: boolean }
+  | { kind: 'query'; slot: number; stop: string | null }
+  | { kind: 'isArgs'; slot: number }
+  /** `afterPath`: right after a path field, so it skips a `?`. */
+  | { kind: 'args'; slot: number; stop: string | null; afterPath: boolean }
+  | { kind: 'bracketed'; slot: number; follow: Follow; then: string | null }
+  /**
+   * `canBeEmpty`: a field a record can do without, that may also be a bare `-`.
+   * `cutOff`: also the last field, that may be cut off at the end of the line.
+   */
+  | { kind: 'quoted'; slot: number; follow: Follow; then: string | null; canBeEmpty: boolean; cutOff: boolean }
 
-/** One step of the plan, as line-compiler.ts decided it. */
-export interface PlannedStep {
-  /** The same step as a closure: run when the kind has no inline form. */
-  run: Step
-  token: FormatToken
-  /** For a field: the literal right after it that its step also takes, else null. */
-  then: string | null
-  /** For a field: the token after it (the `then` literal when there is one): what must follow a delimited field. */
-  next: FormatToken | undefined
-  /** For a bare field: the literal it stops at (past fields glued to it), or null. */
-  stopLiteral: string | null
+/** A compiled format: its steps, and where a line may end early. */
+export interface LinePlan {
+  steps: readonly Step[]
+  /** The line may also end right before this step (steps.length: only after the last). */
+  optionalStep: number
+  /** Whether text after the last step is allowed when it starts with a space. */
+  trailing: boolean
 }

@@ -8,6 +8,7 @@
 import type { Dialect, FieldSpec, TextFormatSpec } from './format-spec.js'
 import { AdjacentFieldsError, compileFormat } from './line-compiler.js'
 import type { Extent, FormatToken } from './line-plan.js'
+import { isDigit } from '../../text/chars.js'
 
 export interface FieldPiece {
   kind: 'field'
@@ -24,8 +25,6 @@ export type Piece = { kind: 'literal'; text: string } | FieldPiece
 
 /** A format text the dialect reader cannot use; the message is completed by the caller. */
 export class FormatError extends Error {}
-
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
 
 /** Digits, or `-` (status, bytes, port). */
 export const DIGITS_OR_DASH: Extent = {

@@ -5,7 +5,7 @@
  * at first (time, status, request), then the rest of the record.
  */
 
-import type { AccessRecord } from '../../record.js'
+import { TIME_LIMIT, type AccessRecord, type SubsecondDigits } from '../../record.js'
 import type { ClientChooser } from './client-ip.js'
 import { parseDuration } from './duration.js'
 import { decodeLogEscapes } from '../format/escapes.js'
@@ -14,20 +14,7 @@ import type { Slots } from '../format/line-plan.js'
 import { splitRequestLine } from './request-line.js'
 import { slotsWithRole as slotsOf, slotTimeReader } from './slot-time.js'
 import type { LogZone } from '../time/log-zone.js'
-import type { SubsecondDigits } from '../time/time-parts.js'
-
-declare module '../../record.js' {
-  // Declared here, where records are made, until src/record.ts carries it (that file is shared).
-  interface AccessRecord {
-    /**
-     * With `micros`: how many digits below the second the log gave, 3
-     * (milliseconds) or 6 (microseconds), so a timestamp shows no more than
-     * was logged. Null or absent for whole seconds, and for records not read
-     * from a log line (merged rows), which show 6 digits when they have micros.
-     */
-    subsecondDigits?: SubsecondDigits | null
-  }
-}
+import { isDigit } from '../../text/chars.js'
 
 /** Why a line was not turned into a record. */
 export type SkipReason =
@@ -52,14 +39,11 @@ export interface RecordOptions {
   client: ClientChooser | null
 }
 
-/** Tokens hold the seconds in 8 hex digits: 1970 up to early 2106. */
-const MAX_TIME = 0x1_0000_0000 * 1000
-
 // The checks below run for every line, so they read char codes instead of running regular expressions.
 
 const digitAt = (text: string, i: number): number => {
-  const d = text.charCodeAt(i) - 0x30
-  return d >= 0 && d <= 9 ? d : -1
+  const code = text.charCodeAt(i)
+  return isDigit(code) ? code - 0x30 : -1
 }
 
 /** `^[1-9]\d\d$` → the status code, or -1. */
@@ -196,7 +180,7 @@ export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): Re
     if (statusText === undefined) return 'missing field'
     const time = readTime(slots)
     if (time === undefined) return 'missing field'
-    if (time === null || time.time < 0 || time.time >= MAX_TIME) return 'bad time'
+    if (time === null || time.time < 0 || time.time >= TIME_LIMIT) return 'bad time'
     const code = statusCode(statusText)
     if (code < 0) return 'bad status'
     const request = requestOf(slots)

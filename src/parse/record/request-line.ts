@@ -4,6 +4,8 @@
  * `-`, TLS bytes sent to a plain port and other junk give a null method.
  */
 
+import { isDigit } from '../../text/chars.js'
+
 export interface RequestLine {
   method: string | null
   target: string | null
@@ -14,7 +16,6 @@ const NOT_A_REQUEST: RequestLine = { method: null, target: null, protocol: null 
 
 // Run once per log line, so written over char codes, not as regular expressions.
 
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
 const isLetter = (code: number): boolean => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a
 
 /** `^[A-Za-z][A-Za-z0-9_-]*$` over `text[0, end)`. */

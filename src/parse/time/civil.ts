@@ -4,6 +4,8 @@
  * the machine's locale.
  */
 
+import { isDigit } from '../../text/chars.js'
+
 export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 export const MONTH_NAMES = [
   'January', 'February', 'March', 'April', 'May', 'June',
@@ -20,9 +22,9 @@ export const MONTH_INDEX: Readonly<Record<string, number>> =
 export const digits = (s: string, start: number, count: number): number => {
   let value = 0
   for (let i = start; i < start + count; i++) {
-    const d = s.charCodeAt(i) - 0x30
-    if (d < 0 || d > 9) return -1
-    value = value * 10 + d
+    const code = s.charCodeAt(i)
+    if (!isDigit(code)) return -1
+    value = value * 10 + code - 0x30
   }
   return value
 }
@@ -40,7 +42,23 @@ export const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !
 export const daysInMonth = (year: number, month: number): number =>
   month === 1 && isLeap(year) ? 29 : (DAYS[month] as number)
 
+/** What keeps fields from naming a real day and time of day: the month, the day (that month has not) or the time of day. */
+export type CivilProblem = 'month' | 'day' | 'time'
+
+/** What is wrong with the fields (`month` 0–11), or null; a leap second (`:60`) is a time of day unless `leapSecond` is false. */
+export const civilProblem = (
+  year: number, month: number, day: number, hour: number, minute: number, second: number, leapSecond = true,
+): CivilProblem | null => {
+  if (year < 0 || month < 0 || month > 11) return 'month'
+  if (day < 1 || day > daysInMonth(year, month)) return 'day'
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > (leapSecond ? 60 : 59)) return 'time'
+  return null
+}
+
 /** Whether the fields name a real day and time of day; a leap second (`:60`) is allowed. */
 export const isValidCivil = (year: number, month: number, day: number, hour: number, minute: number, second: number): boolean =>
-  year >= 0 && month >= 0 && month <= 11 && day >= 1 && day <= daysInMonth(year, month) &&
-  hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 60
+  civilProblem(year, month, day, hour, minute, second) === null
+
+/** A zone offset as minutes east of UTC (`sign` -1 for west), or null when it is none: hours over 23, minutes over 59. */
+export const offsetMinutes = (sign: number, hours: number, minutes: number): number | null =>
+  hours < 0 || hours > 23 || minutes < 0 || minutes > 59 ? null : sign * (hours * 60 + minutes)

@@ -5,7 +5,7 @@
  * machine's locale.
  */
 
-import { digits, isValidCivil, MONTH_ABBREVIATIONS, MONTH_INDEX, utcMillis } from './civil.js'
+import { digits, isValidCivil, MONTH_ABBREVIATIONS, MONTH_INDEX, offsetMinutes, utcMillis } from './civil.js'
 import type { TimeParts } from './time-parts.js'
 
 export interface LoggedTime {
@@ -46,11 +46,9 @@ const clfFields = (s: string): ClfFields | null => {
   const minute = digits(s, 15, 2)
   const second = digits(s, 18, 2)
   const sign = s[21] === '+' ? 1 : s[21] === '-' ? -1 : 0
-  const offHours = digits(s, 22, 2)
-  const offMinutes = digits(s, 24, 2)
-  if (!isValidCivil(year, month, day, hour, minute, second) || sign === 0 ||
-      offHours < 0 || offHours > 23 || offMinutes < 0 || offMinutes > 59) return null
-  return { year, month, day, hour, minute, second, offset: sign * (offHours * 60 + offMinutes) }
+  const offset = sign === 0 ? null : offsetMinutes(sign, digits(s, 22, 2), digits(s, 24, 2))
+  if (!isValidCivil(year, month, day, hour, minute, second) || offset === null) return null
+  return { year, month, day, hour, minute, second, offset }
 }
 
 const SLASH = 0x2f
@@ -108,11 +106,9 @@ export const readClfTimeInto = (s: string, into: LoggedTime): boolean => {
   const second = twoDigits(s, 18)
   const signCode = s.charCodeAt(21)
   const sign = signCode === 0x2b ? 1 : signCode === 0x2d ? -1 : 0
-  const offHours = twoDigits(s, 22)
-  const offMinutes = twoDigits(s, 24)
+  const offset = sign === 0 ? null : offsetMinutes(sign, twoDigits(s, 22), twoDigits(s, 24))
   if (Number.isNaN(lastDayStart) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60 ||
-      sign === 0 || offHours < 0 || offHours > 23 || offMinutes < 0 || offMinutes > 59) return false
-  const offset = sign * (offHours * 60 + offMinutes)
+      offset === null) return false
   into.time = lastDayStart + ((hour * 60 + minute) * 60 + Math.min(second, 59)) * 1000 - offset * 60_000
   into.offset = offset
   return true

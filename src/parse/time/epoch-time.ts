@@ -7,8 +7,7 @@
  */
 
 import { digitsOfFraction, type TimeParts, type TimeReader } from './time-parts.js'
-
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
+import { isDigit } from '../../text/chars.js'
 
 /** Where a run of digits (maybe with `.digits`) starting at `pos` ends, or -1. */
 export const consumeNumber = (s: string, pos: number): number => {

@@ -7,8 +7,9 @@
  * abbreviation such as CET) is read and ignored, the log zone applies.
  */
 
-import { DAY_ABBREVIATIONS, DAY_NAMES, MONTH_ABBREVIATIONS, MONTH_NAMES } from './civil.js'
+import { DAY_ABBREVIATIONS, DAY_NAMES, digits, MONTH_ABBREVIATIONS, MONTH_NAMES, offsetMinutes } from './civil.js'
 import { emptyTimeParts, type TimeParts } from './time-parts.js'
+import { isDigit } from '../../text/chars.js'
 
 /** What a layout tells about a time. */
 export type TimeComponent =
@@ -39,8 +40,6 @@ interface Element {
 
 type Setter = (parts: TimeParts, value: number) => boolean
 type Padding = '0' | ' ' | '-'
-
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39
 
 const numberElement = (width: number, padding: Padding, set: Setter, gives: TimeComponent[]): Element => ({
   gives,
@@ -90,10 +89,9 @@ const offsetElement: Element = {
     const sign = s[pos] === '+' ? 1 : s[pos] === '-' ? -1 : 0
     if (sign === 0) return -1
     const colon = s[pos + 3] === ':' ? 1 : 0
-    const hh = s.slice(pos + 1, pos + 3)
-    const mm = s.slice(pos + 3 + colon, pos + 5 + colon)
-    if (!/^\d\d$/.test(hh) || !/^\d\d$/.test(mm) || Number(hh) > 23 || Number(mm) > 59) return -1
-    parts.offset = sign * (Number(hh) * 60 + Number(mm))
+    const offset = offsetMinutes(sign, digits(s, pos + 1, 2), digits(s, pos + 3 + colon, 2))
+    if (offset === null) return -1
+    parts.offset = offset
     return pos + 5 + colon
   },
 }

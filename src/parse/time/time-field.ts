@@ -36,10 +36,9 @@ export interface TimeField {
 }
 
 const CIVIL: TimeComponent[] = ['year', 'month', 'day', 'hour', 'minute', 'second']
-const EPOCH_SHAPE = /^\d+(?:\.\d+)?$/
 
 const readAny: TimeReader = (text, parts) => {
-  if (EPOCH_SHAPE.test(text)) return readEpochSeconds(text, parts)
+  if (consumeNumber(text, 0) === text.length) return readEpochSeconds(text, parts)
   if (consumeClfTime(text, 0) === text.length) return readClfTime(text, parts)
   return readIsoTime(text, parts)
 }

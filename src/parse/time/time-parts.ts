@@ -9,14 +9,7 @@
 
 import { daysInMonth, isLeap, isValidCivil, utcMillis } from './civil.js'
 import type { LogZone } from './log-zone.js'
-
-/**
- * How precisely a time was logged below the second: 3 digits (milliseconds:
- * `$msec`, `%{msec}t`, `%{msec_frac}t`) or 6 (microseconds: `%{usec}t`,
- * `%{usec_frac}t`). A timestamp written from it shows as many digits, so it
- * says no more than the log did.
- */
-export type SubsecondDigits = 3 | 6
+import type { SubsecondDigits } from '../../record.js'
 
 /** The precision of a decimal fraction as logged: up to 3 digits are milliseconds, more are microseconds (kept to 6). */
 export const digitsOfFraction = (fraction: string): SubsecondDigits => (fraction.length <= 3 ? 3 : 6)

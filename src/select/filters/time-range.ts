@@ -12,6 +12,8 @@
  * an exact instant, whatever the zone a line is shown in.
  */
 
+import { civilProblem, MONTH_NAMES, utcMillis } from '../../parse/time/civil.js'
+import { emptyIsoTime, scanIsoTime, type IsoForm } from '../../parse/time/iso-time.js'
 import { luxon } from '../../parse/time/luxon.js'
 import type { DisplayZone } from '../../record.js'
 import { InvalidCriterion } from './invalid-criterion.js'
@@ -39,50 +41,30 @@ export type TimeBound = WallClockBound | InstantBound
 
 const HINT = 'give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, ' +
   'optionally with a zone offset such as +01:00, +0100 or Z'
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?(Z|z|[+-]\d{2}:?\d{2})?)?$/
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const BOUND: IsoForm = { space: true, partial: true, fraction: 'none', offset: 'optional' }
 
 const MINUTE = 60_000
 const DAY = 86_400_000
 
-const wallClock = (year: number, month: number, day: number, hour: number, minute: number, second: number): number => {
-  const at = new Date(0)
-  at.setUTCFullYear(year, month - 1, day)
-  at.setUTCHours(hour, minute, second, 0)
-  return at.getTime()
-}
-
-/** `Z`, `+01:00` or `-0500` → minutes east of UTC. */
-const offsetMinutes = (zone: string): number => {
-  if (zone === 'Z' || zone === 'z') return 0
-  const hours = Number(zone.slice(1, 3))
-  const minutes = Number(zone.slice(-2))
-  if (hours > 23 || minutes > 59) throw new InvalidCriterion(`${zone} is not a zone offset (-23:59 to +23:59, or Z); ${HINT}`)
-  return (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes)
-}
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0')
 
 export const parseTimeBound = (text: string): TimeBound => {
-  const m = ISO.exec(text)
-  if (!m) throw new InvalidCriterion(HINT)
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  if (month < 1 || month > 12) throw new InvalidCriterion(`there is no month ${m[2]}; ${HINT}`)
-  const daysInMonth = new Date(wallClock(year, month + 1, 0, 0, 0, 0)).getUTCDate()
-  if (day < 1 || day > daysInMonth) throw new InvalidCriterion(`${MONTHS[month - 1]} ${m[1]} has no day ${m[3]}; ${HINT}`)
-  if (m[4] === undefined) {
-    const start = wallClock(year, month, day, 0, 0, 0)
-    return { kind: 'wall', text, start, end: start + DAY }
-  }
-  const [hour, minute] = [Number(m[4]), Number(m[5])]
-  const second = m[6] === undefined ? null : Number(m[6])
-  if (hour > 23 || minute > 59 || (second !== null && second > 59)) {
-    const clock = `${m[4]}:${m[5]}${second === null ? '' : `:${m[6]}`}`
+  const iso = emptyIsoTime()
+  if (scanIsoTime(text, 0, BOUND, iso) !== text.length) throw new InvalidCriterion(HINT)
+  const { year, month, day, second } = iso
+  const [hour, minute] = iso.hour < 0 ? [0, 0] : [iso.hour, iso.minute]
+  const problem = civilProblem(year, month - 1, day, hour, minute, Math.max(second, 0), false)
+  if (problem === 'month') throw new InvalidCriterion(`there is no month ${pad(month)}; ${HINT}`)
+  if (problem === 'day') throw new InvalidCriterion(`${MONTH_NAMES[month - 1] as string} ${pad(year, 4)} has no day ${pad(day)}; ${HINT}`)
+  if (problem === 'time') {
+    const clock = `${pad(hour)}:${pad(minute)}${second < 0 ? '' : `:${pad(second)}`}`
     throw new InvalidCriterion(`${clock} is not a time of day (00:00 to 23:59:59); ${HINT}`)
   }
-  const length = second === null ? MINUTE : 1000
-  const local = wallClock(year, month, day, hour, minute, second ?? 0)
-  const zone = m[7]
-  if (zone === undefined) return { kind: 'wall', text, start: local, end: local + length }
-  const offset = offsetMinutes(zone)
+  const local = utcMillis(year, month - 1, day, hour, minute, Math.max(second, 0))
+  const length = iso.hour < 0 ? DAY : second < 0 ? MINUTE : 1000
+  if (iso.zoneAt < 0) return { kind: 'wall', text, start: local, end: local + length }
+  const offset = iso.offset
+  if (offset === null) throw new InvalidCriterion(`${text.slice(iso.zoneAt)} is not a zone offset (-23:59 to +23:59, or Z); ${HINT}`)
   const start = local - offset * MINUTE
   return { kind: 'instant', text, start, end: start + length, offset }
 }

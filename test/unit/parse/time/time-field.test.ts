@@ -19,6 +19,7 @@ t.test('nginx $time_iso8601', async (t) => {
   const iso: TimeKind = { kind: 'iso8601' }
   t.strictSame(resolve([[iso, '2026-11-22T10:00:01+01:00']]), { iso: '2026-11-22T09:00:01.000Z', offset: 60, micros: null })
   t.strictSame(resolve([[iso, '2026-11-22T09:00:01Z']]), { iso: '2026-11-22T09:00:01.000Z', offset: 0, micros: null })
+  t.strictSame(resolve([[iso, '2026-11-22T09:00:01z']]), { iso: '2026-11-22T09:00:01.000Z', offset: 0, micros: null }, 'z as Z, as for --from')
   t.strictSame(resolve([[iso, '2026-11-22 04:00:01-0500']]), { iso: '2026-11-22T09:00:01.000Z', offset: -300, micros: null })
   t.strictSame(resolve([[iso, '2026-11-22T10:00:01.123456789+01:00']]), { iso: '2026-11-22T09:00:01.123Z', offset: 60, micros: 123456 })
   t.strictSame(resolve([[iso, '2026-11-22T10:00:01']], BERLIN), { iso: '2026-11-22T09:00:01.000Z', offset: 60, micros: null }, 'no offset: the log zone')
