@@ -6,7 +6,7 @@
  * everything before it.
  */
 
-import type { FileHandle } from '../file-system.js'
+import type { FileHandle } from 'node:fs/promises'
 import { FileShrank } from './read-error.js'
 
 const NEWLINE = 0x0a

@@ -8,7 +8,7 @@
 
 import { constants } from 'node:fs'
 import { dirname } from 'node:path'
-import { mkdir, open } from '../file-system.js'
+import { mkdir, open } from 'node:fs/promises'
 import { writeAll } from './atomic-file.js'
 import { batched, type Pieces } from './pieces.js'
 import type { PinnedFolder } from './pinned-folder.js'

@@ -6,6 +6,7 @@
 
 import { readFileSync } from 'node:fs'
 import t from 'tap'
+import { PLANT_BUG } from '../helpers/planted-bug.js'
 import { fixture, NODE, NODE_ARGS, ROOT, runCli, spawnCli } from '../helpers/run-cli.js'
 
 const VERSION = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string }).version
@@ -36,10 +37,6 @@ t.test('--version and --help', async (t) => {
   t.equal(help.code, 0)
   t.equal(help.stdout, (await runCli(['--help'])).stdout)
 })
-
-/** A preload that plants a bug: every read of an open file (fs.read, what src/file-system.ts calls) throws a TypeError. */
-const PLANT_BUG = 'data:text/javascript,import fs from "node:fs";' +
-  'fs.read=function(){throw new TypeError("a bug planted by the test")}'
 
 t.test('a bug: exit 70, and its stack names src/ files and lines through the source map', async (t) => {
   const { spawnSync } = await import('node:child_process')
