@@ -1,6 +1,6 @@
 /**
  * A CommonJS bundle run with V8's code cache: the compiled code of the
- * bundle, saved when the package is built (test/build-tools/bundle.js), so a run does
+ * bundle, saved when the package is built (scripts/bundle.js), so a run does
  * not compile the program again each time cron starts it. The cache is only
  * a shortcut: when it is missing or was made by another Node.js (V8 rejects
  * it), the bundle is compiled as usual.
