@@ -140,24 +140,31 @@ const withOutput = async <T>(options: BuildOptions, io: JobIO, job: (output: Out
 
 const buildInto = async (options: BuildOptions, io: JobIO, output: Output): Promise<BuildResult> => {
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
-  const stdinTaken = options.inputs.length === 0 || options.inputs.includes(STDIN)
-  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, stdinTaken, io.cwd)
-  const state = scanState(options, io)
-  await scanWithProgress(inputs, state, options, io)
+  const opened = [...inputs]
+  try {
+    const stdinTaken = options.inputs.length === 0 || options.inputs.includes(STDIN)
+    const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, stdinTaken, io.cwd)
+    opened.push(...noticeInputs)
+    const state = scanState(options, io)
+    await scanWithProgress(inputs, state, options, io)
 
-  const skippedLines = state.skipped.summary()
-  if (options.strict && skippedLines) throw dataError(`--strict: ${skippedLines}`, 'nothing was written')
+    const skippedLines = state.skipped.summary()
+    if (options.strict && skippedLines) throw dataError(`--strict: ${skippedLines}`, 'nothing was written')
 
-  const notices = await readNotices(noticeInputs, options.notices)
-  if (options.strict && notices.skipped) throw dataError(`--strict: ${notices.skipped}`, 'nothing was written')
+    const notices = await readNotices(noticeInputs, options.notices)
+    if (options.strict && notices.skipped) throw dataError(`--strict: ${notices.skipped}`, 'nothing was written')
 
-  const listing = listingOf(state, options, notices.notices)
-  const published = await publishListing(listing, options, io, output, { ifChanged: options.ifChanged })
-  if (published === 'unchanged') state.note(`${options.output} is unchanged, left as it was (--if-changed)`)
+    const listing = listingOf(state, options, notices.notices)
+    const published = await publishListing(listing, options, io, output, { ifChanged: options.ifChanged })
+    if (published === 'unchanged') state.note(`${options.output} is unchanged, left as it was (--if-changed)`)
 
-  if (skippedLines && !options.quiet) io.warn(skippedLines)
-  if (notices.skipped && !options.quiet) io.warn(notices.skipped)
-  return { rows: listing.rows.length, lines: state.skipped.lines, skipped: state.skipped.count, published }
+    if (skippedLines && !options.quiet) io.warn(skippedLines)
+    if (notices.skipped && !options.quiet) io.warn(notices.skipped)
+    return { rows: listing.rows.length, lines: state.skipped.lines, skipped: state.skipped.count, published }
+  } finally {
+    // what was read to its end is closed already; an input left unread (a failure on the way, or not needed) is let go of here
+    await Promise.all(opened.map((input) => input.close()))
+  }
 }
 
 // The steps of a build, which `watch` takes too.

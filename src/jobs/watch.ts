@@ -22,7 +22,7 @@
 
 import { EXIT, isUserError } from '../errors.js'
 import type { FollowTiming } from '../input/follow-file.js'
-import { openInputs, STDIN } from '../input/open-inputs.js'
+import { openInputs, STDIN, type OpenedInput } from '../input/open-inputs.js'
 import { watchedInputs } from '../input/watched-inputs.js'
 import { noticeCollector, openNoticeFiles, skippedNotices } from '../notices/read-notices.js'
 import { pageKey } from '../render/page-key.js'
@@ -96,11 +96,13 @@ const watchInto = async (options: WatchOptions, io: JobIO, places: OutputPlaces)
     sayAtEnd()
   })
   const followed: Followed[] = []
+  // every input opened, so one not yet (or never) handed to a follower is closed too (closing one twice does nothing)
+  const opened: OpenedInput[] = []
   try {
     const first = places.file === null ? null : await ReservedFile.reserve(places.file)
     let started: Started
     try {
-      started = await start(options, io, { file: first, site: places.site }, followed)
+      started = await start(options, io, { file: first, site: places.site }, followed, opened)
     } finally {
       first?.discard()
     }
@@ -119,6 +121,7 @@ const watchInto = async (options: WatchOptions, io: JobIO, places: OutputPlaces)
     // returns (streams alone are polled without I/O): the exit code stays set for it
     if (!stop.requested) releaseExitCode()
     await Promise.all(followed.map((input) => input.close()))
+    await Promise.all(opened.map((input) => input.close()))
   }
 }
 
@@ -132,12 +135,18 @@ interface Started {
   key: string
 }
 
-/** Opens the inputs, builds and publishes the first page, and sets up the followers (added to `followed` as they are made). */
-const start = async (options: WatchOptions, io: JobIO, output: Output, followed: Followed[]): Promise<Started> => {
-  const opened = await openInputs(options.inputs, () => io.stdin, io.cwd)
+/**
+ * Opens the inputs (added to `opened`), builds and publishes the first page, and sets up the followers (added to
+ * `followed` as they are made).
+ */
+const start = async (options: WatchOptions, io: JobIO, output: Output, followed: Followed[], opened: OpenedInput[]): Promise<Started> => {
+  const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
+  opened.push(...inputs)
   const stdinTaken = options.inputs.length === 0 || options.inputs.includes(STDIN)
-  const logs = await watchedInputs(opened, io.cwd)
-  const noticeFiles = await watchedInputs(await openNoticeFiles(options.notices.files, () => io.stdin, stdinTaken, io.cwd), io.cwd)
+  const logs = await watchedInputs(inputs, io.cwd)
+  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, stdinTaken, io.cwd)
+  opened.push(...noticeInputs)
+  const noticeFiles = await watchedInputs(noticeInputs, io.cwd)
   const state = scanState(options, io)
   const notices = noticeCollector(options.notices)
   const changes = { pending: false }
