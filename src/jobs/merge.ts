@@ -96,7 +96,12 @@ const mergeInto = async (options: MergeOptions, io: JobIO, output: ReservedFile 
     skipped: new SkippedLines<RowSkipReason>(),
     read: 0,
   }
-  for (const input of inputs) await scanRows(input, state)
+  try {
+    for (const input of inputs) await scanRows(input, state)
+  } finally {
+    // each input read is closed already; those after a failure are let go of here (closing one twice does nothing)
+    await Promise.all(inputs.map((input) => input.close()))
+  }
   const { skipped } = state
   const summary = skipped.summary()
   if (options.strict && summary) throw dataError(`--strict: ${summary}`, 'nothing was written')
