@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CommonJS (bin/package.json): see test/build-tools/bundle.js for why.
+// CommonJS (bin/package.json): see scripts/bundle.js for why.
 require('../dist/cli.cjs').main(process.argv.slice(2)).then((code) => {
   process.exitCode = code
 })

@@ -68,10 +68,10 @@ const tapBuildIsCurrent = async () => {
 const checks = [
   step('type check: tsc -p test/tsconfig.json', process.execPath, [bin('typescript', 'tsc'), '-p', 'test/tsconfig.json',
     '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/profiler-search/test-tsconfig.tsbuildinfo']),
-  step('lint: eslint', process.execPath, [bin('eslint', 'eslint'), '--config', 'test/lint/eslint.config.js', '.']),
+  step('lint: eslint', process.execPath, [bin('eslint', 'eslint'), '.']),
 ]
 const prepared = report(await Promise.all([
-  step('bundle: node test/build-tools/bundle.js --if-stale', process.execPath, ['test/build-tools/bundle.js', '--if-stale']),
+  step('bundle: node scripts/bundle.js --if-stale', process.execPath, ['scripts/bundle.js', '--if-stale']),
   (await tapBuildIsCurrent()) ? nothingToDo() : step('tap build', process.execPath, [TAP, 'build']),
 ]))
 if (!prepared) {

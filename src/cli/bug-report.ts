@@ -1,17 +1,26 @@
 /**
  * The stack of a bug (exit 70), as a user pastes it into a report. Run from
- * the bundle, each frame in dist/ is mapped back to its src/ file and line
- * through the bundle's source map, read only now: a run that has no bug pays
- * nothing for source maps.
+ * the bundle, each frame of the program's own code is mapped back to its
+ * src/ file and line (src/ is in the package) through the bundle's source
+ * map, read only now: a run that has no bug pays nothing for source maps.
+ * A frame in a library the bundle holds names the bundle file, where the
+ * package is installed: the library's own file there may be another version.
  */
 
 import { readFileSync } from 'node:fs'
 import { SourceMap } from 'node:module'
-import { dirname, resolve } from 'node:path'
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** `    at fn (/…/dist/program.cjs:12:34)` or `    at /…/dist/cli.cjs:12:34`. */
-const FRAME = /^(\s+at (?:.*\()?)((?:file:\/\/)?\/[^\s()]+\.c?js):(\d+):(\d+)(\)?)$/
+/**
+ * `    at fn (/…/dist/cli.cjs:12:34)`, `    at /…/dist/cli.cjs:12:34`, or a
+ * file named alone: the program run with its code cache (`program.cjs`,
+ * see code-cache.ts), which lies beside this code.
+ */
+const FRAME = /^(\s+at (?:.*\()?)((?:file:\/\/)?\/[^\s()]+\.c?js|[^\s()/:]+\.cjs):(\d+):(\d+)(\)?)$/
+
+/** The folder of this code: where a file named alone in a frame lies. */
+const ownFolder = (): string => dirname(fileURLToPath(import.meta.url))
 
 const mapOf = (file: string, maps: Map<string, SourceMap | null>): SourceMap | null => {
   let map = maps.get(file)
@@ -30,14 +39,18 @@ const mapped = (line: string, maps: Map<string, SourceMap | null>): string => {
   const frame = FRAME.exec(line)
   if (!frame) return line
   const [, before = '', location = '', row = '', column = '', after = ''] = frame
-  const file = location.startsWith('file:') ? fileURLToPath(location) : location
+  const alone = !location.startsWith('file:') && !isAbsolute(location)
+  const file = alone ? join(ownFolder(), location) : location.startsWith('file:') ? fileURLToPath(location) : location
   const entry = mapOf(file, maps)?.findEntry(Number(row) - 1, Number(column) - 1)
-  if (!entry || !('originalSource' in entry) || !entry.originalSource) return line
-  const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : resolve(dirname(file), entry.originalSource)
-  return `${before}${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}${after}`
+  if (entry && 'originalSource' in entry) {
+    const { originalSource: original, originalLine, originalColumn } = entry
+    const source = original.startsWith('file:') ? fileURLToPath(original) : resolve(dirname(file), original)
+    if (source.startsWith(join(dirname(file), '..', 'src', sep))) return `${before}${source}:${originalLine + 1}:${originalColumn + 1}${after}`
+  }
+  return alone ? `${before}${file}:${row}:${column}${after}` : line
 }
 
-/** The error's stack, with the bundle's frames naming src/ files and lines. */
+/** The error's stack, with the program's frames naming src/ files and lines. */
 export const bugReport = (e: unknown): string => {
   const stack = e instanceof Error ? e.stack ?? String(e) : String(e)
   const maps = new Map<string, SourceMap | null>()

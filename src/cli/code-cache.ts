@@ -1,14 +1,20 @@
 /**
  * A CommonJS bundle run with V8's code cache: the compiled code of the
- * bundle, saved when the package is built (test/build-tools/bundle.js), so a
- * run does not compile the program again each time cron starts it. The cache
- * is only a shortcut: when it is missing or was made by another Node.js
- * (V8 rejects it), the bundle is compiled as usual.
+ * bundle, saved when the package is built (scripts/bundle.js), so a run does
+ * not compile the program again each time cron starts it. The cache is only
+ * a shortcut: when it is missing or was made by another Node.js (V8 rejects
+ * it), the bundle is compiled as usual.
+ *
+ * The cache keeps the name the script was compiled under, and V8 gives that
+ * name to the frames of every stack, whatever name the run passes. So the
+ * script is named by its file name alone (`program.cjs`), never by the
+ * folder it was built in: a package installed elsewhere must not name the
+ * packager's folder (bug-report.ts finds the file beside itself).
  */
 
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { basename, dirname } from 'node:path'
 import { constants, Script } from 'node:vm'
 
 /** The cache of `file`: next to it. */
@@ -25,7 +31,7 @@ export interface LoadedScript {
 /** Compiles (with the cache when it fits) and runs `file` as a CommonJS module. */
 export const runCommonJs = (file: string, cachedData?: Buffer): LoadedScript => {
   const script = new Script(`${WRAPPER_START}${readFileSync(file, 'utf8')}\n})`, {
-    filename: file,
+    filename: basename(file),
     lineOffset: -1,
     cachedData,
     // a bundle may still import what it does not contain (a library, a built-in module)

@@ -8,7 +8,7 @@
 
 import { resolve } from 'node:path'
 import { errnoWords, usageError } from '../errors.js'
-import { fileChunks, fileKind, openToRead } from '../input/file-chunks.js'
+import { fileChunks, openToRead } from '../input/file-chunks.js'
 import { ConfigError } from './config-error.js'
 import { configValidator, schemaProblems } from './config-schema.js'
 import { parseJsonText } from './json-text.js'
@@ -38,15 +38,15 @@ const readText = async (path: string, label: string, explicit: boolean): Promise
     throw usageError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
   })
   if (opened === null) return null
-  const { handle, stat } = opened
+  const { stat } = opened
   if (stat.isDirectory()) {
-    await handle.close()
+    await opened.handle.close()
     throw usageError(`cannot read config file ${label}: it is a folder`, hint)
   }
   const chunks: Buffer[] = []
   const read = { bytes: 0 }
   try {
-    for await (const chunk of fileChunks(handle, fileKind(stat), read, { end: CONFIG_MAX_BYTES + 1, size: stat.isFile() ? stat.size : 0 })) chunks.push(chunk)
+    for await (const chunk of fileChunks(opened, read, { end: CONFIG_MAX_BYTES + 1, size: stat.isFile() ? stat.size : 0 })) chunks.push(chunk)
   } catch (e) {
     throw usageError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
   }

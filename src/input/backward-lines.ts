@@ -6,7 +6,7 @@
  * everything before it.
  */
 
-import type { FileHandle } from '../file-system.js'
+import type { FileHandle } from 'node:fs/promises'
 import { MAX_LINE_LENGTH, TOO_LONG_HEAD, type LineSink } from './line-splitter.js'
 import { FileShrank } from './read-error.js'
 

@@ -17,33 +17,88 @@
  * - a device (`/dev/zero`, a terminal): read from where it stands; a read
  *   that finds nothing yet (EAGAIN) is tried again a moment later.
  *
- * No stream is made for a regular file, so a run on files does not load
- * Node's stream modules at start-up; node:net is loaded for a pipe only.
+ * A pipe is read through the descriptor of that first open: a reader opened
+ * after the last writer left is never told the end (Linux waits for a new
+ * writer first), so the socket must get the one opened before. The others
+ * get a FileHandle of node:fs/promises, opened again through that descriptor
+ * (/dev/fd/N: the same file, whatever the name leads to by now).
  */
 
-import { constants, type Stats } from 'node:fs'
+import { close, constants, fstat, open as openDescriptor, type Stats } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { Socket } from 'node:net'
-import { open, type FileHandle } from '../file-system.js'
+import { promisify } from 'node:util'
 import { FileShrank } from './read-error.js'
 
 const require = createRequire(import.meta.url)
-
-/** Opens `path` to read it, at once whatever it is now (a FIFO without a writer too); `stat` is what was opened. */
-export const openToRead = async (path: string): Promise<{ handle: FileHandle; stat: Stats }> => {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
-  try {
-    return { handle, stat: await handle.stat() }
-  } catch (e) {
-    await handle.close().catch(() => undefined)
-    throw e
-  }
-}
 
 /** How an opened file is read: see the top of this file. */
 export type FileKind = 'file' | 'pipe' | 'device'
 
 export const fileKind = (stat: Stats): FileKind => (stat.isFile() ? 'file' : stat.isFIFO() || stat.isSocket() ? 'pipe' : 'device')
+
+/**
+ * The descriptor of a pipe, until the net.Socket that reads it takes it
+ * over (and closes it when done): closed once, by whoever holds it then.
+ */
+export class PipeDescriptor {
+  #fd: number | null
+
+  constructor(fd: number) {
+    this.#fd = fd
+  }
+
+  /** The descriptor, for its new owner; from then on close() leaves it alone. */
+  take(): number {
+    if (this.#fd === null) throw new Error('the pipe was taken or closed before')
+    const fd = this.#fd
+    this.#fd = null
+    return fd
+  }
+
+  close(): Promise<void> {
+    const fd = this.#fd
+    this.#fd = null
+    return fd === null ? Promise.resolve() : promisify(close)(fd)
+  }
+}
+
+/** A file to read: a FileHandle, or a pipe's descriptor (see the top of this file). */
+export type ReadableFile = { kind: 'file' | 'device'; handle: FileHandle } | { kind: 'pipe'; handle: PipeDescriptor }
+
+export type OpenedFile = ReadableFile & { stat: Stats }
+
+/** Opens `path` to read it, at once whatever it is now (a FIFO without a writer too); `stat` is what was opened. */
+export const openToRead = async (path: string): Promise<OpenedFile> => {
+  const fd = await promisify(openDescriptor)(path, constants.O_RDONLY | constants.O_NONBLOCK)
+  let stat: Stats
+  try {
+    stat = await promisify(fstat)(fd)
+  } catch (e) {
+    close(fd)
+    throw e
+  }
+  const kind = fileKind(stat)
+  if (kind === 'pipe') return { kind, handle: new PipeDescriptor(fd), stat }
+  try {
+    return { kind, handle: await openAgain(fd, stat), stat }
+  } finally {
+    close(fd)
+  }
+}
+
+/** A FileHandle of the file open as `fd`, whose fstat gave `stat`. */
+const openAgain = async (fd: number, stat: Stats): Promise<FileHandle> => {
+  const handle = await open(`/dev/fd/${fd}`, constants.O_RDONLY | constants.O_NONBLOCK)
+  const again = await handle.stat().catch(async (e: unknown) => {
+    await handle.close()
+    throw e
+  })
+  if (again.dev === stat.dev && again.ino === stat.ino) return handle
+  await handle.close()
+  throw new Error(`/dev/fd/${fd} opened another file than the one open as ${fd}`)
+}
 
 /** Bytes per read of a file. */
 const READ_CHUNK = 256 * 1024
@@ -67,8 +122,8 @@ export interface ChunkOptions {
  * size it had when opened, or before what was read of it, was cut under us
  * (copytruncate): FileShrank.
  */
-export const fileChunks = (handle: FileHandle, kind: FileKind, read: { bytes: number }, options: ChunkOptions = {}): AsyncGenerator<Buffer> =>
-  kind === 'pipe' ? pipeChunks(handle, read, options.end ?? Infinity) : readChunks(handle, kind === 'file', read, options)
+export const fileChunks = (file: ReadableFile, read: { bytes: number }, options: ChunkOptions = {}): AsyncGenerator<Buffer> =>
+  file.kind === 'pipe' ? pipeChunks(file.handle, read, options.end ?? Infinity) : readChunks(file.handle, file.kind === 'file', read, options)
 
 /** A regular file at explicit positions, or a device from where it stands. */
 async function* readChunks(handle: FileHandle, positioned: boolean, read: { bytes: number }, options: ChunkOptions): AsyncGenerator<Buffer> {
@@ -113,13 +168,20 @@ const readDevice = async (handle: FileHandle, length: number): Promise<{ bytesRe
 }
 
 /** A FIFO or socket, through a net.Socket that owns its descriptor from the first chunk asked for on. */
-async function* pipeChunks(handle: FileHandle, read: { bytes: number }, end: number): AsyncGenerator<Buffer> {
+async function* pipeChunks(pipe: PipeDescriptor, read: { bytes: number }, end: number): AsyncGenerator<Buffer> {
   if (read.bytes >= end) {
-    await handle.close().catch(() => undefined)
+    await pipe.close().catch(() => undefined)
     return
   }
   const net = require('node:net') as typeof import('node:net')
-  const socket: Socket = new net.Socket({ fd: handle.release(), readable: true, writable: false })
+  const fd = pipe.take()
+  let socket: Socket
+  try {
+    socket = new net.Socket({ fd, readable: true, writable: false })
+  } catch (e) {
+    close(fd)
+    throw e
+  }
   try {
     for await (const chunk of socket as AsyncIterable<Buffer>) {
       const bytes = chunk.length > end - read.bytes ? chunk.subarray(0, end - read.bytes) : chunk

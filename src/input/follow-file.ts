@@ -29,9 +29,9 @@
  */
 
 import type { Stats } from 'node:fs'
-import { stat, type FileHandle } from '../file-system.js'
+import { stat, type FileHandle } from 'node:fs/promises'
 import { errnoWords } from '../errors.js'
-import { openToRead } from './file-chunks.js'
+import { openToRead, type OpenedFile } from './file-chunks.js'
 import { fileKey, RotatedGenerations, type RotatedFile } from './rotated-generations.js'
 import { DECODE_BYTES } from './lines.js'
 import { LineSplitter, type LineSink } from './line-splitter.js'
@@ -217,21 +217,20 @@ export class FileFollower {
       this.#current = this.#retiring.splice(back, 1)[0] as OpenFile
       return
     }
-    let handle: FileHandle
-    let opened: Stats
+    let opened: OpenedFile
     try {
       // the name may have changed hands since the stat (to a FIFO without a writer too): opened without waiting, the opened file is the one read
-      ({ handle, stat: opened } = await openToRead(this.path))
+      opened = await openToRead(this.path)
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.#tell(`cannot follow ${this.label}: ${errnoWords(e)}`)
       return
     }
-    if (!opened.isFile()) {
-      await handle.close().catch(() => undefined)
-      this.#notRegular(opened)
+    if (opened.kind !== 'file') {
+      await opened.handle.close().catch(() => undefined)
+      this.#notRegular(opened.stat)
       return
     }
-    this.#current = fromStart(handle, opened, now)
+    this.#current = fromStart(opened.handle, opened.stat, now)
     await this.#readMissed(now)
     this.messages.note(`${this.label}: reading the new file from its start`)
     if (this.#missingTold) this.messages.warn(`${this.label}: back; following it again`)
@@ -270,7 +269,7 @@ export class FileFollower {
   async #openRotated(rotated: RotatedFile, now: number): Promise<OpenFile | null> {
     const opened = await openToRead(rotated.path).catch(() => null)
     if (opened === null) return null
-    if (!opened.stat.isFile() || fileKey(opened.stat) !== rotated.key) {
+    if (opened.kind !== 'file' || fileKey(opened.stat) !== rotated.key) {
       await opened.handle.close().catch(() => undefined)
       return null
     }

@@ -8,10 +8,10 @@
  */
 
 import type { Stats } from 'node:fs'
-import type { FileHandle } from '../file-system.js'
+import type { FileHandle } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { errnoWords, usageError } from '../errors.js'
-import { fileChunks, fileKind, openToRead } from './file-chunks.js'
+import { fileChunks, openToRead, type OpenedFile } from './file-chunks.js'
 import { GZIP_MAGIC, isGzip } from './gzip.js'
 
 export const STDIN = '-'
@@ -50,7 +50,7 @@ const seekableFile = async (handle: FileHandle, stat: Stats): Promise<SeekableFi
 }
 
 /** Opens `path`, named `label` in messages. */
-const openFile = async (label: string, path: string): Promise<{ handle: FileHandle; stat: Stats }> => {
+const openFile = async (label: string, path: string): Promise<OpenedFile> => {
   const opened = await openToRead(path).catch((e: unknown) => {
     throw usageError(`cannot read ${label}: ${errnoWords(e)}`,
       (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined)
@@ -71,7 +71,7 @@ export const plainFileUpTo = (label: string, file: SeekableFile, end: number): O
   const read = { bytes: 0 }
   return {
     label,
-    chunks: () => fileChunks(file.handle, 'file', read, { end, size: end, keepOpen: true }),
+    chunks: () => fileChunks({ kind: 'file', handle: file.handle }, read, { end, size: end, keepOpen: true }),
     bytesRead: () => read.bytes,
     seekable: { handle: file.handle, size: end },
     stream: false,
@@ -105,7 +105,7 @@ export const openInputs = async (
   if (names.includes(STDIN) && stdin().isTTY) {
     throw usageError('no input: stdin is a terminal', 'give log files, or pipe a log in: zcat access.log.*.gz | profiler-search build -')
   }
-  const handles: FileHandle[] = []
+  const files: OpenedFile[] = []
   const opened: OpenedInput[] = []
   try {
     for (const name of names) {
@@ -115,20 +115,21 @@ export const openInputs = async (
           label: 'stdin', chunks: () => stdinChunks(stdin(), read), bytesRead: () => read.bytes, seekable: null, stream: true, close: () => Promise.resolve(),
         })
       } else {
-        const { handle, stat } = await openFile(name, resolve(cwd, name))
-        handles.push(handle)
+        const file = await openFile(name, resolve(cwd, name))
+        files.push(file)
+        const { stat } = file
         opened.push({
           label: name,
-          chunks: () => fileChunks(handle, fileKind(stat), read, { size: stat.isFile() ? stat.size : 0 }),
+          chunks: () => fileChunks(file, read, { size: stat.isFile() ? stat.size : 0 }),
           bytesRead: () => read.bytes,
-          seekable: await seekableFile(handle, stat),
+          seekable: file.kind === 'file' ? await seekableFile(file.handle, stat) : null,
           stream: !stat.isFile(),
-          close: () => handle.close().catch(() => undefined),
+          close: () => file.handle.close().catch(() => undefined),
         })
       }
     }
   } catch (e) {
-    await Promise.all(handles.map((h) => h.close().catch(() => undefined)))
+    await Promise.all(files.map((file) => file.handle.close().catch(() => undefined)))
     throw e
   }
   return opened

@@ -17,7 +17,7 @@
 
 import type { Stats } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { readdir, stat } from '../file-system.js'
+import { readdir, stat } from 'node:fs/promises'
 import { generation } from './rotation.js'
 
 /** A file is known by its device and inode. */

@@ -36,21 +36,28 @@ export const logsReadStdin = (options: BuildOptions): boolean => options.inputs.
 
 const buildInto = async (publisher: Publisher, options: BuildOptions, io: JobIO): Promise<JobResult> => {
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
-  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
-  const reading = startLogReading(options, io)
-  await readLogs(inputs, reading, options, io)
+  const opened = [...inputs]
+  try {
+    const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
+    opened.push(...noticeInputs)
+    const reading = startLogReading(options, io)
+    await readLogs(inputs, reading, options, io)
 
-  const { skipped } = reading.lines
-  const skippedLines = skipped.summary()
-  if (options.strict && skippedLines) throw dataError(`--strict: ${skippedLines}`, 'nothing was written')
-  const notices = await readNotices(noticeInputs, options.notices)
-  if (options.strict && notices.skipped) throw dataError(`--strict: ${notices.skipped}`, 'nothing was written')
+    const { skipped } = reading.lines
+    const skippedLines = skipped.summary()
+    if (options.strict && skippedLines) throw dataError(`--strict: ${skippedLines}`, 'nothing was written')
+    const notices = await readNotices(noticeInputs, options.notices)
+    if (options.strict && notices.skipped) throw dataError(`--strict: ${notices.skipped}`, 'nothing was written')
 
-  const listing = logListing(reading, options, notices.notices)
-  const published = await publisher.publish(listing, { ifChanged: options.ifChanged })
-  if (published === 'unchanged') reading.note(`${publisher.name} is unchanged, left as it was (--if-changed)`)
+    const listing = logListing(reading, options, notices.notices)
+    const published = await publisher.publish(listing, { ifChanged: options.ifChanged })
+    if (published === 'unchanged') reading.note(`${publisher.name} is unchanged, left as it was (--if-changed)`)
 
-  if (skippedLines && !options.quiet) io.warn(skippedLines)
-  if (notices.skipped && !options.quiet) io.warn(notices.skipped)
-  return { rows: listing.rows.length, lines: skipped.lines, skipped: skipped.count, published }
+    if (skippedLines && !options.quiet) io.warn(skippedLines)
+    if (notices.skipped && !options.quiet) io.warn(notices.skipped)
+    return { rows: listing.rows.length, lines: skipped.lines, skipped: skipped.count, published }
+  } finally {
+    // what was read to its end is closed already; an input left unread (a failure on the way, or not needed) is let go of here
+    await Promise.all(opened.map((input) => input.close()))
+  }
 }

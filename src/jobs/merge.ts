@@ -57,7 +57,12 @@ const mergeInto = async (publisher: Publisher, options: MergeOptions, io: JobIO)
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const context: RowContext = { isRow: schemaValidators().row, skipped: new SkippedLines<RowSkipReason>(), read: { rows: 0 } }
   const selection = new NewestItems<ReadRow>(options.limit, (row) => row.at.key)
-  await selectFrom(inputs.map((input) => new RowSource(input, context)), selection, { stopEarly: false, note: () => undefined })
+  try {
+    await selectFrom(inputs.map((input) => new RowSource(input, context)), selection, { stopEarly: false, note: () => undefined })
+  } finally {
+    // each input read is closed already; those after a failure are let go of here (closing one twice does nothing)
+    await Promise.all(inputs.map((input) => input.close()))
+  }
 
   const { skipped } = context
   const summary = skipped.summary()

@@ -60,7 +60,8 @@ export const openNoticeFiles = async (
   }
   const opened: OpenedInput[] = []
   for (const path of paths) {
-    const [input] = await openInputs([path], stdin, cwd).catch((e: unknown) => {
+    const [input] = await openInputs([path], stdin, cwd).catch(async (e: unknown) => {
+      await Promise.all(opened.map((before) => before.close()))
       throw asNoticesError(e)
     })
     if (input) opened.push(input)

@@ -1,6 +1,6 @@
 /**
  * The templates of templates/, precompiled when the package is built
- * (test/build-tools/bundle.js writes compiled-templates.js next to this
+ * (scripts/bundle.js writes compiled-templates.js next to this
  * file), so a run needs only handlebars' runtime and reads no template file.
  */
 

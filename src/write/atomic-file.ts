@@ -16,7 +16,7 @@
  */
 
 import { constants, rmSync, type Stats } from 'node:fs'
-import { access, lstat, open, rename, type FileHandle } from '../file-system.js'
+import { access, lstat, open, rename, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, resolve } from 'node:path'
 import { usageError, isUserError, writeErrnoWords } from '../errors.js'
 import { ownershipFor } from './ownership.js'

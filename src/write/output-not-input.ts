@@ -6,7 +6,7 @@
 
 import { resolve, sep } from 'node:path'
 import { usageError } from '../errors.js'
-import { lstat, realpath, stat } from '../file-system.js'
+import { lstat, realpath, stat } from 'node:fs/promises'
 import type { OutputPlace } from './atomic-file.js'
 import type { SitePlace } from './site-dir.js'
 

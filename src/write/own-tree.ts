@@ -13,7 +13,7 @@
  * user is left where it is, with the folders that hold it.
  */
 
-import { lstat, readdir, rmdir, unlink } from '../file-system.js'
+import { lstat, readdir, rmdir, unlink } from 'node:fs/promises'
 import { currentUser, PinnedFolder } from './pinned-folder.js'
 
 /**

@@ -18,7 +18,7 @@
 
 import { constants, existsSync, type Stats } from 'node:fs'
 import { join, sep } from 'node:path'
-import { lstat, open, readlink, type FileHandle } from '../file-system.js'
+import { lstat, open, readlink, type FileHandle } from 'node:fs/promises'
 
 /** Linux's O_PATH: a handle that names a folder without reading it (a folder of mode 0711 on the way opens too). */
 const O_PATH = 0o10000000

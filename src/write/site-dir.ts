@@ -29,8 +29,8 @@
 
 import { lstatSync, readdirSync, renameSync, type Stats } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
-import { usageError, isUserError, writeErrnoWords } from '../errors.js'
-import { chmod, chown, lstat, mkdir, readdir } from '../file-system.js'
+import { isUserError, usageError, writeErrnoWords } from '../errors.js'
+import { chmod, chown, lstat, mkdir, readdir } from 'node:fs/promises'
 import { pinPublishFolder } from './atomic-file.js'
 import { ownershipFor } from './ownership.js'
 import { removeOwnTree } from './own-tree.js'

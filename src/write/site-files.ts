@@ -8,7 +8,7 @@
 
 import { constants } from 'node:fs'
 import { dirname } from 'node:path'
-import { mkdir, open } from '../file-system.js'
+import { mkdir, open } from 'node:fs/promises'
 import { writeAll } from './atomic-file.js'
 import type { SiteFile, SiteFiles } from '../render/page.js'
 import type { StopRequest } from '../stop.js'

@@ -19,8 +19,8 @@
  * planted, is left where it is.
  */
 
-import { closeSync, lstatSync, openSync, readdirSync, readSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { randomBytes } from 'node:crypto'
+import { lstatSync, readdirSync, rmSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 
@@ -49,26 +49,8 @@ const baseOf = (target: string): string => {
 
 const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
 
-/**
- * 12 random hex digits, so nobody sharing the folder can guess a name and
- * put something there first. Read from /dev/urandom where there is one: the
- * crypto module costs a cron run more start-up time than the whole write.
- */
-const randomHex = (): string => {
-  const bytes = Buffer.alloc(6)
-  try {
-    const fd = openSync('/dev/urandom', 'r')
-    try {
-      if (readSync(fd, bytes, 0, bytes.length, null) === bytes.length) return bytes.toString('hex')
-    } finally {
-      closeSync(fd)
-    }
-  } catch {
-    // no /dev/urandom (Windows): the crypto module below
-  }
-  const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')
-  return crypto.randomBytes(bytes.length).toString('hex')
-}
+/** 12 random hex digits, so nobody sharing the folder can guess a name and put something there first. */
+const randomHex = (): string => randomBytes(6).toString('hex')
 
 /** A fresh temporary path for `target` (an absolute path), in the target's folder. */
 export const tempPathFor = (target: string, kind: TempKind = 'tmp'): string =>

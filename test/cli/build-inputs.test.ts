@@ -1,6 +1,6 @@
 /** `build` end to end through the bin: files, stdin, gzip, several inputs. */
 
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { countLine, detailSections, rowSummaries, tableRows, type DetailSection } from '../helpers/page.js'
@@ -127,5 +127,23 @@ t.test('an empty input gives a valid page with 0 results and the table', async (
     t.equal(countLine(r.stdout), '0 results found')
     t.match(r.stdout, /<table id="search-results">[\s\S]*<thead>[\s\S]*<tbody>\n<\/tbody>/)
     t.equal(r.stderr, '')
+  }
+})
+
+/** Descriptors this process holds open. */
+const openFds = (): number => readdirSync('/proc/self/fd').length
+
+t.test('a build that fails lets go of every file it opened', { skip: existsSync('/proc/self/fd') ? false : 'no /proc/self/fd to count descriptors in' }, async (t) => {
+  const dir = t.testdir({ 'not-a-log.txt': 'hello\n' })
+  const failing: [string, number, string[]][] = [
+    ['the notices file missing: the input and the notices file before it are open', 2,
+      ['build', fixture('nginx/access.log'), '--notices', fixture('php/error_log'), '--notices', `${dir}/missing`]],
+    ['the first input read is no log: the other one is open, and never read', 1, ['build', fixture('nginx/access.log'), `${dir}/not-a-log.txt`]],
+  ]
+  for (const [what, code, argv] of failing) {
+    const before = openFds()
+    const r = await runCli(argv)
+    t.equal(r.code, code, `${what}: exit ${code}`)
+    t.equal(openFds(), before, `${what}: all closed`)
   }
 })

@@ -3,7 +3,7 @@
  * across all of them, tokens kept, in every output format.
  */
 
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import t, { type Test } from 'tap'
 import { MAX_LINE_LENGTH } from '../../src/input/line-splitter.js'
@@ -314,4 +314,13 @@ t.test('merge --help', async (t) => {
   t.equal(r.code, 0)
   t.equal(r.stderr, '')
   matchFileSnapshot(t, r.stdout, 'merge-help.txt')
+})
+
+t.test('a merge that fails lets go of every file it opened', { skip: existsSync('/proc/self/fd') ? false : 'no /proc/self/fd to count descriptors in' }, async (t) => {
+  const dir = t.testdir({ 'not-rows.txt': 'hello\n' })
+  const before = readdirSync('/proc/self/fd').length
+  // the first input is no rows of build --emit ndjson: the second was opened and is never read
+  const r = await runCli(['merge', `${dir}/not-rows.txt`, fixture('ndjson/web1.ndjson')])
+  t.equal(r.code, 1, 'exit 1')
+  t.equal(readdirSync('/proc/self/fd').length, before, 'all closed')
 })

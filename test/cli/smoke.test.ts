@@ -4,8 +4,10 @@
  * bug's stack must still name the src/ files and lines.
  */
 
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { SourceMap } from 'node:module'
 import t from 'tap'
+import { fileFrames, PLANT_BUG } from '../helpers/planted-bug.js'
 import { fixture, NODE, NODE_ARGS, ROOT, runCli, spawnCli } from '../helpers/run-cli.js'
 
 const VERSION = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string }).version
@@ -37,10 +39,6 @@ t.test('--version and --help', async (t) => {
   t.equal(help.stdout, (await runCli(['--help'])).stdout)
 })
 
-/** A preload that plants a bug: every read of an open file (fs.read, what src/file-system.ts calls) throws a TypeError. */
-const PLANT_BUG = 'data:text/javascript,import fs from "node:fs";' +
-  'fs.read=function(){throw new TypeError("a bug planted by the test")}'
-
 t.test('a bug: exit 70, and its stack names src/ files and lines through the source map', async (t) => {
   const { spawnSync } = await import('node:child_process')
   const r = spawnSync(NODE, [...NODE_ARGS, `--import=${PLANT_BUG}`, 'bin/profiler-search.js', 'build', 'fixtures/nginx/access.log'], { cwd: ROOT, encoding: 'utf8' })
@@ -50,5 +48,13 @@ t.test('a bug: exit 70, and its stack names src/ files and lines through the sou
   t.equal(first, 'profiler-search: internal error, please report it:')
   t.equal(second, 'TypeError: a bug planted by the test')
   t.match(r.stderr, /\n {4}at .*\/src\/input\/open-inputs\.ts:\d+:\d+\)?\n/, 'a frame in src/, not in the bundle')
-  t.notMatch(r.stderr, /dist\/program\.cjs/, 'no frame left in the bundle')
+  const frames = fileFrames(r.stderr)
+  t.strictSame(frames.filter(({ file }) => !(file.startsWith(`${ROOT}src/`) || file === `${ROOT}dist/program.cjs`) || !existsSync(file)), [],
+    'every frame names a file of src/ or the bundle, where it is')
+  // what stays in the bundle is the code of the libraries it holds (their files in node_modules may be other versions)
+  const map = new SourceMap(JSON.parse(readFileSync(`${ROOT}dist/program.cjs.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+  const inBundle = frames.filter(({ file }) => file === `${ROOT}dist/program.cjs`)
+  t.ok(inBundle.length > 0, 'commander calls the command')
+  t.strictSame(inBundle.map(({ line, column }) => map.findEntry(line - 1, column - 1)).filter((entry) =>
+    !('originalSource' in entry) || !entry.originalSource.startsWith('../node_modules/')), [], 'no frame of src/ left in the bundle')
 })

@@ -5,7 +5,7 @@
  * runs that follow files until a signal are in test/robustness/watch*.test.ts.
  */
 
-import { readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { fixture, runCli } from '../helpers/run-cli.js'
@@ -97,4 +97,20 @@ t.test('a start that fails is exit 2 or 1, as for build, with nothing written', 
   t.equal(notLog.code, 1)
   t.match(notLog.stderr, /^profiler-search: .*not-a-log: none of the first 2 lines is an nginx or Apache access log line/)
   t.strictSame(readdirSync(dir), ['not-a-log'])
+})
+
+t.test('a watch that fails to start lets go of every file it opened', { skip: existsSync('/proc/self/fd') ? false : 'no /proc/self/fd to count descriptors in' }, async (t) => {
+  const dir = t.testdir({ 'not-a-log.txt': 'hello\n' })
+  const openFds = (): number => readdirSync('/proc/self/fd').length
+  const failing: [string, number, string[]][] = [
+    ['the notices file missing: the log and the notices file before it are open', 2,
+      [fixture('nginx/access.log'), '--notices', fixture('php/error_log'), '--notices', `${dir}/missing`]],
+    ['the log is no log: the notices file is open, not yet followed', 1, [`${dir}/not-a-log.txt`, '--notices', fixture('php/error_log')]],
+  ]
+  for (const [what, code, inputs] of failing) {
+    const before = openFds()
+    const r = await runCli(['watch', ...inputs, '-o', `${dir}/index.html`])
+    t.equal(r.code, code, `${what}: exit ${code}`)
+    t.equal(openFds(), before, `${what}: all closed`)
+  }
 })

@@ -2,7 +2,7 @@
  * Runs the command line the way a user does: in this process through
  * `main(argv, io)` (runCli: most tests), or as the built bin in a process of
  * its own (spawnCli, startCli), where a process is the point: signals, kills,
- * pipes, the environment of the process, memory, lazy loading, and one smoke
+ * pipes, the environment of the process, memory, and one smoke
  * test per command.
  */
 

@@ -10,7 +10,7 @@
  */
 
 import { appendFileSync, existsSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs'
-import { open } from '../../src/file-system.js'
+import { open } from 'node:fs/promises'
 import t from 'tap'
 import { rowSummaries } from '../helpers/page.js'
 import { runCli } from '../helpers/run-cli.js'

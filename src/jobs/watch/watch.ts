@@ -70,23 +70,36 @@ export const watch = async (options: WatchOptions, io: JobIO): Promise<WatchResu
     return watchEnded
   })
   const followed: Followed[] = []
+  // every input opened, so one not yet (or never) handed to a follower is closed too (closing one twice does nothing)
+  const opened: OpenedInput[] = []
   try {
-    return await watchWith(publisher, followed, stop, options, io)
+    return await watchWith(publisher, { followed, opened }, stop, options, io)
   } finally {
     releaseStop()
     // after a stop signal its handler ends the process with exit 0 once this has ended: the exit code stays set for it
     if (!stop.requested) releaseExitCode()
     await Promise.all(followed.map((input) => input.close()))
+    await Promise.all(opened.map((input) => input.close()))
     await publisher.close()
     ended()
   }
 }
 
-/** The first page, then the changes; the followers are added to `followed` as they are made, so they are closed whatever happens. */
-const watchWith = async (publisher: Publisher, followed: Followed[], stop: StopRequest, options: WatchOptions, io: JobIO): Promise<WatchResult> => {
-  const opened = await openInputs(options.inputs, () => io.stdin, io.cwd)
-  const logs = await watchedInputs(opened, io.cwd)
-  const noticeFiles = await watchedInputs(await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd), io.cwd)
+/** What the watch holds open, closed whatever happens: the inputs as they are opened, the followers as they are made. */
+interface Held {
+  followed: Followed[]
+  opened: OpenedInput[]
+}
+
+/** The first page, then the changes. */
+const watchWith = async (publisher: Publisher, held: Held, stop: StopRequest, options: WatchOptions, io: JobIO): Promise<WatchResult> => {
+  const { followed } = held
+  const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
+  held.opened.push(...inputs)
+  const logs = await watchedInputs(inputs, io.cwd)
+  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
+  held.opened.push(...noticeInputs)
+  const noticeFiles = await watchedInputs(noticeInputs, io.cwd)
   const reading = startLogReading(options, io)
   const notices = noticeCollector(options.notices)
   const context: FollowContext = {

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process'
 import { appendFileSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import * as fileSystem from '../../../src/file-system.js'
-import { open } from '../../../src/file-system.js'
+import * as fileSystem from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import t, { type Test } from 'tap'
 import { FileFollower, type FollowTiming } from '../../../src/input/follow-file.js'
 import { MAX_LINE_LENGTH } from '../../../src/input/line-splitter.js'
@@ -220,7 +220,7 @@ t.test('the name turned into a FIFO between the look-up and the open: not waited
   // the race made certain: right after the follower looked the name up (a regular file), a FIFO without a writer takes it
   let swap = (): void => undefined
   const { FileFollower: Follower } = await t.mockImport<typeof import('../../../src/input/follow-file.js')>('../../../src/input/follow-file.ts', {
-    '../../../src/file-system.ts': {
+    'node:fs/promises': {
       ...fileSystem,
       stat: async (path: string) => {
         const stats = await fileSystem.stat(path)

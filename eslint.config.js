@@ -1,19 +1,18 @@
-// ESLint for the whole project, run by `npm test` as `eslint --config test/lint/eslint.config.js`
-// (with --config, paths are relative to the working folder: the project root).
+// ESLint for the whole project: `eslint .` (npm run lint; npm test runs it too).
 import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  // compiled-templates.js is written by the build (test/build-tools/bundle.js)
+  // compiled-templates.js is written by the build (scripts/bundle.js)
   { ignores: ['dist/**', 'node_modules/**', '.tap/**', 'fixtures/**', 'coverage/**', 'src/render/compiled-templates.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       globals: globals.node,
-      // one program for src and tests (test/tsconfig.json includes both): src is type-checked once
-      parserOptions: { project: ['test/tsconfig.json'], tsconfigRootDir: process.cwd() },
+      // one program for src, scripts and tests (test/tsconfig.json includes them): src is type-checked once
+      parserOptions: { project: ['test/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // `for await (const _ of steps)`: a generator driven for its effects

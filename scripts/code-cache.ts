@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { cacheFileOf, runCommonJs } from '../../src/cli/code-cache.js'
-import type { ProgramModule } from '../../src/cli/load-program.js'
+import { cacheFileOf, runCommonJs } from '../src/cli/code-cache.js'
+import type { ProgramModule } from '../src/cli/load-program.js'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
+const root = fileURLToPath(new URL('../', import.meta.url))
 const program = join(root, 'dist/program.cjs')
 const { exports, script } = runCommonJs(program)
 const { runProgram } = exports as ProgramModule

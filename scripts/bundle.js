@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import Handlebars from 'handlebars'
 
-const root = new URL('../../', import.meta.url)
+const root = new URL('../', import.meta.url)
 
 /** The newest modification time among the files under these paths (0 when none exists). */
 const newest = (paths) => Math.max(0, ...paths.flatMap((path) => {
@@ -27,11 +27,11 @@ const newest = (paths) => Math.max(0, ...paths.flatMap((path) => {
 }))
 
 // --if-stale (npm test): nothing to do when the bundle is newer than everything it is made from.
-const inputs = ['src', 'templates', 'test/build-tools', 'package.json', 'package-lock.json'].map((path) => new URL(path, root).pathname)
+const inputs = ['src', 'templates', 'scripts', 'package.json', 'package-lock.json'].map((path) => new URL(path, root).pathname)
 if (process.argv.includes('--if-stale') && newest([new URL('dist/program.cjs.cache', root).pathname]) > newest(inputs)) process.exit(0)
 const template = (name) => Handlebars.precompile(readFileSync(new URL(`templates/${name}.hbs`, root), 'utf8'), { strict: true })
 
-writeFileSync(new URL('src/render/compiled-templates.js', root), `// Written by test/build-tools/bundle.js from templates/: do not edit.
+writeFileSync(new URL('src/render/compiled-templates.js', root), `// Written by scripts/bundle.js from templates/: do not edit.
 export const page = ${template('page')}
 export const profile = ${template('profile')}
 export const items = { notice: ${template('notice')}, row: ${template('row')}, detail: ${template('detail')} }
@@ -95,5 +95,5 @@ await build({
 })
 
 // The code cache, made by the Node.js that builds (and, as a rule, runs) the package.
-const cache = spawnSync(process.execPath, ['--import=tsx', 'test/build-tools/code-cache.ts'], { cwd: new URL('.', root), stdio: 'inherit' })
+const cache = spawnSync(process.execPath, ['--import=tsx', 'scripts/code-cache.ts'], { cwd: new URL('.', root), stdio: 'inherit' })
 if (cache.status !== 0) process.exit(cache.status ?? 1)
