@@ -96,6 +96,7 @@ t.test('a stop signal at any moment of following: exit 0, nothing said, no tempo
     const r = await watching.result
     t.strictSame([r.code, r.signal, r.stderr], [0, null, ''], `${signal} ${moment}, ${site ? '--out-dir' : '-o'}`)
     t.strictSame(leftovers(dir), [], 'no temporary file or folder')
+    t.match(readFileSync(page, 'utf8'), /<\/html>\n$/, 'the page a publish left is whole')
   }
 })
 
@@ -155,6 +156,8 @@ t.test('a write that fails is said once and tried again at the next change', asy
   appendFileSync(log, line(4))
   await listed(page, 4)
   t.strictSame(urlsOn(page), [4, 3, 2, 1, 0].map(url))
+  // said once the publish is done, which may be after the page is in place: a signal before would cut it short
+  await waitFor(() => stderr.includes('written again'), 'the publish to be said')
   watching.child.kill('SIGTERM')
   const r = await watching.result
   t.equal(r.code, 0)

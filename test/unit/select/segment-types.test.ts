@@ -67,6 +67,7 @@ t.test('a regular expression type: the whole segment, in linear time, refused wi
   t.equal(evil(`${'a'.repeat(65_536)}b`), false)
   t.equal(evil('a'.repeat(65_536)), true)
   t.equal(worse('x'.repeat(65_536)), false)
+  t.equal(worse(`${'x'.repeat(65_535)}y`), true)
   t.throws(() => regexSegmentTest('SW[0-9]+)|(.*'), new SegmentPatternError('regular expression', "unmatched ')'"))
   t.throws(() => regexSegmentTest('(a)\\1'), new SegmentPatternError('linear time', 'backreferences such as \\1 are not supported'))
   const types = segmentTypesWith(['api'], { category: '[a-z]+', evil: '(a+)+$' }).byName
