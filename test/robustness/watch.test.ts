@@ -76,9 +76,9 @@ t.test('a stop signal at any moment of following: exit 0, nothing said, no tempo
     const dir = t.testdir({ 'access.log': Array.from({ length: 2000 }, (_, i) => line(i)).join('') })
     const site = run % 2 === 1
     const page = site ? `${dir}/site/index.html` : `${dir}/page.html`
-    // a page of 500 rows (a site of 50): a publish takes long enough for a signal sent as it begins to come while it writes
-    const watching = startCli(['watch', `${dir}/access.log`, ...(site ? ['--out-dir', `${dir}/site`] : ['-o', page]), '--interval', '0.05',
-      '--limit', site ? '50' : '500'])
+    // a signal sent as a publish begins comes while it writes: a page of 2,000 rows (a site of 100) takes long enough
+    const limit = moment === 'as a publish begins' ? ['--limit', site ? '100' : '2000'] : []
+    const watching = startCli(['watch', `${dir}/access.log`, ...(site ? ['--out-dir', `${dir}/site`] : ['-o', page]), '--interval', '0.05', ...limit])
     await listed(page, 1999)
     let signalNext = false
     const stop = (): void => void watching.child.kill(signal)
