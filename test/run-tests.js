@@ -3,8 +3,9 @@
 // its Test class, side by side; then the tap suite with its usual report, while the type check
 // (src and tests) and the lint run beside it (the suite leaves a core idle now and then: browser
 // tests wait on Chromium, kill tests on their processes). Their output follows the suite's. Ends
-// by reading the raw TAP that tap saved for each test file, with one plain line:
-// `N passed, N failed` (a failed type check or lint counts as one failure).
+// with one plain line, `N passed, N failed`: tap's own count (its summary's `# { total, pass,
+// fail }`, counted again from the raw TAP it saved for each test file), plus one for the type
+// check and one for the lint, each passed or failed.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -74,9 +75,16 @@ const prepared = report(await Promise.all([
   step('bundle: node scripts/bundle.js --if-stale', process.execPath, ['scripts/bundle.js', '--if-stale']),
   (await tapBuildIsCurrent()) ? nothingToDo() : step('tap build', process.execPath, [TAP, 'build']),
 ]))
+/** Prints the closing line, tap's count and one for each check (skipped may follow); returns the failures. */
+const closingLine = (totals, checksPassed) => {
+  const passedChecks = checksPassed.filter(Boolean).length
+  const failed = totals.fail + checksPassed.length - passedChecks
+  console.log(`${totals.pass + passedChecks} passed, ${failed} failed${totals.skip ? `, ${totals.skip} skipped` : ''}`)
+  return failed
+}
 if (!prepared) {
-  report(await Promise.all(checks))
-  console.log('0 passed, 1 failed')
+  // nothing ran: the step that failed is one failure, beside the checks
+  closingLine({ pass: 0, fail: 1, skip: 0 }, (await Promise.all(checks)).map((print) => print()))
   process.exit(1)
 }
 
@@ -102,59 +110,38 @@ const tap = await new Promise((resolve) => {
 })
 phases.push(`tap run: done at ${seconds()}`)
 await browserServer?.close()
-const checked = report(await Promise.all(checks))
+const checksPassed = (await Promise.all(checks)).map((print) => print())
 console.log(`# ${phases.join('; ')}`)
 
 /**
- * Counts the leaf assertions of one file's raw TAP. A subtest's own closing
- * test point (which follows the subtest's child stream) is not an assertion.
+ * Adds one file's raw TAP to `totals` as tap's summary counts it: tap's
+ * runner counts each result its parser surfaces to the root (tap-parser's
+ * root `result` event, read by Base in @tapjs/core): every assertion, and a
+ * subtest's closing test point unless it only echoes the subtest's
+ * assertions (it is counted for a subtest without any, or a skipped one).
+ * The runner's closing point of each file echoes it the same way; a file
+ * that crashed shows in tap's exit status (below).
  */
-const count = (tapText) => {
-  const totals = { pass: 0, fail: 0, skip: 0 }
-  const attach = (parser) => {
-    let closesChild = false
-    parser.on('child', (child) => {
-      closesChild = true
-      attach(child)
-    })
-    parser.on('assert', (result) => {
-      if (closesChild) {
-        closesChild = false
-        return
-      }
-      if (result.skip || result.todo) totals.skip++
-      else if (result.ok) totals.pass++
-      else totals.fail++
-    })
-  }
+const count = (tapText, totals) => {
   const parser = new Parser()
-  attach(parser)
+  parser.on('result', (result) => {
+    if (result.todo || result.skip) totals.skip++
+    else if (result.ok) totals.pass++
+    else totals.fail++
+  })
   parser.end(tapText)
-  return totals
 }
 
 const files = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)])
 
-let passed = 0
-let failed = 0
-let skipped = 0
+const totals = { pass: 0, fail: 0, skip: 0 }
 try {
-  for (const file of files(outputDir)) {
-    const totals = count(readFileSync(file, 'utf8'))
-    passed += totals.pass
-    failed += totals.fail
-    skipped += totals.skip
-  }
+  for (const file of files(outputDir)) count(readFileSync(file, 'utf8'), totals)
 } catch {
   // No output saved: tap itself failed before running anything.
 }
-
-const status = tap.status ?? 1
-// A failure tap saw but no saved assertion shows (a crashed file) still counts.
-if (status !== 0 && failed === 0) failed = 1
-// So does a failed type check or lint.
-if (!checked) failed++
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
-process.exit(status === 0 && failed === 0 ? 0 : 1)
+// A failure tap saw but no saved result shows (a crashed file) still counts.
+if ((tap.status ?? 1) !== 0 && totals.fail === 0) totals.fail = 1
+process.exit(closingLine(totals, checksPassed) === 0 ? 0 : 1)

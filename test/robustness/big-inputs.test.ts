@@ -57,7 +57,6 @@ t.test('a .gz that expands 900x into 100 MB of NUL lines: read to the end, every
   const gz = Buffer.concat([gzipSync(NGINX), gzipSync(junk, { level: 9 })])
   t.ok(gz.length < 130 * 1024, `compressed to ${Math.round(gz.length / 1024)} KB`)
   const dir = t.testdir({ 'bomb.log.gz': gz })
-  const started = Date.now()
   const r = await spawnCli(['build', '--limit', '100', `${dir}/bomb.log.gz`], { measureRss: true, timeoutMs: HANG_MS })
   t.equal(r.code, 0)
   const clean = await runCli(['build', '--limit', '100', fixture('nginx/access.log')])
@@ -66,19 +65,16 @@ t.test('a .gz that expands 900x into 100 MB of NUL lines: read to the end, every
   const linesBefore = NGINX.toString('utf8').trimEnd().split('\n').length
   t.match(r.stderr, new RegExp(`^profiler-search: skipped ${skippedBefore + 6400} of ${linesBefore + 6400} lines \\(`), 'the 6400 junk lines are counted')
   assertBounded(t, r, '100 MB of lines')
-  t.comment(`100 MB of NUL lines read in ${Date.now() - started} ms`)
 })
 
 t.test('a .gz that expands 1000x into one 100 MB line: skipped as too long, bounded memory, no hang', async (t) => {
   const gz = Buffer.concat([gzipSync(NGINX), gzipSync(Buffer.alloc(100 * MB), { level: 9 })])
   t.ok(gz.length < 110 * 1024, `compressed to ${Math.round(gz.length / 1024)} KB`)
   const dir = t.testdir({ 'zeros.gz': gz })
-  const started = Date.now()
   const r = await spawnCli(['build', `${dir}/zeros.gz`], { measureRss: true, timeoutMs: HANG_MS })
   t.equal(r.code, 0)
   t.match(r.stderr, /^profiler-search: skipped \d+ of \d+ lines \([^)]*1 line too long[^)]*\)/)
   assertBounded(t, r, 'one 100 MB line')
-  t.ok(Date.now() - started < 30_000, `finished in ${Date.now() - started} ms`)
 })
 
 t.test('merge and --notices: a .gz that expands into one 100 MB line is skipped as too long, in bounded memory', async (t) => {

@@ -5,9 +5,10 @@
  * main(argv, io) in this process, end to end; any exit but 0, 1 or 2 is a
  * bug (exit 70 prints the stack), and so is a run that does not end.
  *
- * `npm test` gives it a few seconds; `npm run fuzz` a minute per target
- * (FUZZ_SECONDS per target). A failure names its seed: FUZZ_SEED=<seed>
- * with FUZZ_SECONDS=0 runs that one case again.
+ * Each target runs a fixed count of seeded cases, the same ones on every
+ * run: FUZZ_CASES per target, 400 in `npm test` (a few seconds), 20,000 in
+ * `npm run fuzz`. A failure names its seed: FUZZ_SEED=<seed> runs that one
+ * case again.
  */
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -16,7 +17,7 @@ import t, { type Test } from 'tap'
 import { fixture, runCli, type CliResult } from '../helpers/run-cli.js'
 import { between, pickOne, randomBytes, seeded, type Random } from '../helpers/seeded.js'
 
-const SECONDS = Number(process.env['FUZZ_SECONDS'] ?? 1.5)
+const CASES = Number(process.env['FUZZ_CASES'] ?? 400)
 const ONE_SEED = process.env['FUZZ_SEED'] === undefined ? null : Number(process.env['FUZZ_SEED'])
 /** A single run that takes longer than this is reported as a hang. */
 const HANG_MS = 15_000
@@ -73,13 +74,17 @@ const check = async (t: Test, seed: number, args: string[], input: string): Prom
   t.fail(`seed ${seed}: exit ${r.code} for ${JSON.stringify(args)}`, { stderr: r.stderr.slice(0, 4000), input: input.slice(0, 2000) })
 }
 
-/** Runs `one(seed)` for SECONDS (or the one FUZZ_SEED), seeds counting up from `base`. */
+/** Runs `one(seed)` for CASES seeds counting up from `base` (or for the one FUZZ_SEED); a case that throws fails with its seed. */
 const fuzz = async (t: Test, base: number, one: (seed: number, random: Random) => Promise<void>): Promise<void> => {
-  if (ONE_SEED !== null) return one(ONE_SEED, seeded(ONE_SEED))
-  const until = Date.now() + SECONDS * 1000
-  let runs = 0
-  for (let seed = base; runs === 0 || Date.now() < until; seed++, runs++) await one(seed, seeded(seed))
-  t.pass(`${runs} runs from seed ${base}`)
+  const seeds = ONE_SEED === null ? Array.from({ length: CASES }, (_, i) => base + i) : [ONE_SEED]
+  for (const seed of seeds) {
+    try {
+      await one(seed, seeded(seed))
+    } catch (e) {
+      t.fail(`seed ${seed}: ${e instanceof Error ? e.stack : String(e)}`)
+    }
+  }
+  t.pass(`${seeds.length} cases from seed ${seeds[0]}`)
 }
 
 t.test('log lines under every format', async (t) => {

@@ -1,11 +1,12 @@
 /**
  * `watch` against a real nginx (Debian's nginx-light, started by the test on
  * a free loopback port with its prefix, logs and temp paths in the test's
- * folder): each request nginx serves is listed on the page within 2 s,
+ * folder): each request nginx serves is listed on the page, once,
  * across a logrotate-style rename (the server still writes to the renamed
- * file until it reopens its log on USR1) and a copytruncate, and no request
- * is ever listed twice. SIGTERM ends the watch with exit 0 and no temporary
- * file. Skipped where nginx is not installed (CI installs it: .ci/run).
+ * file until it reopens its log on USR1) and a copytruncate. SIGTERM ends
+ * the watch with exit 0 and no temporary file. How soon a line is listed is
+ * the bench's (test/bench/soak.js). Skipped where nginx is not installed (CI
+ * installs it: .ci/run).
  */
 
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -65,7 +66,8 @@ const startNginx = async (t: Test, dir: string): Promise<{ nginx: ChildProcess; 
   const exited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()))
   t.teardown(async () => {
     nginx.kill('SIGQUIT')
-    await Promise.race([exited, sleep(5000).then(() => nginx.kill('SIGKILL'))])
+    // unref'd: once nginx is gone, the guard does not keep the process alive
+    await Promise.race([exited, sleep(5000, undefined, { ref: false }).then(() => nginx.kill('SIGKILL'))])
   })
   for (const end = Date.now() + 5000; ; await sleep(50)) {
     const up = await request(port, '/up').then(() => true, () => false)
@@ -81,7 +83,7 @@ const listedUrls = (page: string): string[] => {
   return tableRows(readFileSync(page, 'utf8')).map((cells) => cells[3] as string)
 }
 
-t.test('every request nginx serves is listed within 2 s, once, across a rename and a copytruncate', { skip: NGINX ? false : 'nginx is not installed' }, async (t) => {
+t.test('every request nginx serves is listed, once, across a rename and a copytruncate', { skip: NGINX ? false : 'nginx is not installed' }, async (t) => {
   const dir = t.testdir({})
   const { nginx, port } = await startNginx(t, dir)
   const log = `${dir}/access.log`
@@ -90,18 +92,14 @@ t.test('every request nginx serves is listed within 2 s, once, across a rename a
   t.teardown(() => void watching.child.kill('SIGKILL'))
 
   const sent: string[] = []
-  const latencies: number[] = []
-  /** Sends a request for a new storefront URL and waits until the page lists it. */
+  /** Sends a request for a new storefront URL and waits until the page lists it (a watch that does not is stopped after 10 s). */
   const listed = async (): Promise<void> => {
     const url = `/moebel/${sent.length + 1}/sofa-bergen`
     t.equal(await request(port, url), 200)
     sent.push(url)
-    const start = Date.now()
-    while (!listedUrls(page).includes(url)) {
-      if (Date.now() - start > 2000) throw new Error(`${url} not listed within 2 s: ${listedUrls(page).join(' ')}`)
-      await sleep(20)
+    for (const end = Date.now() + 10_000; !listedUrls(page).includes(url); await sleep(20)) {
+      if (Date.now() > end) throw new Error(`${url} not listed: ${listedUrls(page).join(' ')}`)
     }
-    latencies.push(Date.now() - start)
   }
 
   for (let i = 0; i < 4; i++) await listed()
@@ -122,11 +120,12 @@ t.test('every request nginx serves is listed within 2 s, once, across a rename a
   for (let i = 0; i < 3; i++) await listed()
   t.equal(readFileSync(log, 'utf8').split('\n').filter(Boolean).length, 3, 'the emptied log holds the requests since')
 
-  await sleep(500)
+  // two more, each listed after a poll of its own: a line read twice in the polls before them would be on the page by then
+  await listed()
+  await listed()
   const urls = listedUrls(page)
   t.equal(urls.filter((url) => url.startsWith('/moebel/')).length, sent.length, 'each request listed once, none twice')
   t.strictSame([...urls].filter((url) => url.startsWith('/moebel/')).sort(), [...sent].sort())
-  t.ok(latencies.every((ms) => ms <= 2000), `latencies ${latencies.join(', ')} ms`)
 
   t.ok(watching.child.kill('SIGTERM'))
   const r = await watching.result

@@ -7,9 +7,12 @@
  */
 
 import { spawnSync } from 'node:child_process'
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, truncateSync, watch, writeFileSync,
+} from 'node:fs'
+import type { Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { asOtherUser, needsRoot, OTHER_USER } from '../helpers/other-user.js'
 import { tableRows } from '../helpers/page.js'
 import { startCli } from '../helpers/run-cli.js'
@@ -42,24 +45,58 @@ const listed = (page: string, n: number): Promise<void> => waitFor(() => urlsOn(
 
 const leftovers = (dir: string): string[] => readdirSync(dir).filter((name) => name.startsWith('.'))
 
+/**
+ * The temporary files and folders (`.` names) made in `dir` from now on, as
+ * inotify tells them: each publish reserves one of its own, named at random,
+ * so the count of names is the count of publishes begun. `onNew` hears of
+ * each new one at once.
+ */
+const temporaryNames = (t: Test, dir: string, onNew: () => void = () => undefined): Set<string> => {
+  const names = new Set<string>()
+  const watcher = watch(dir, (event, name) => {
+    if (event !== 'rename' || !name?.startsWith('.') || names.has(name)) return
+    names.add(name)
+    onNew()
+  })
+  t.teardown(() => watcher.close())
+  return names
+}
+
+/** Writes to a stream and waits until the bytes are handed on. */
+const written = (stream: Writable, text: string): Promise<void> =>
+  new Promise((resolve, reject) => stream.write(text, (e) => (e ? reject(e) : resolve())))
+
 t.test('a stop signal at any moment of following: exit 0, nothing said, no temporary file or folder', async (t) => {
   const random = seeded(16)
+  // where the signal lands: right after lines were appended (read or not yet), as a publish begins, or after one ended
+  const moments = ['after an append', 'as a publish begins', 'after a publish'] as const
   for (let run = 0; run < 6; run++) {
     const signal = (['SIGTERM', 'SIGINT', 'SIGHUP'] as const)[run % 3] as NodeJS.Signals
+    const moment = moments[Math.floor(run / 2)] as (typeof moments)[number]
     const dir = t.testdir({ 'access.log': Array.from({ length: 2000 }, (_, i) => line(i)).join('') })
     const site = run % 2 === 1
     const page = site ? `${dir}/site/index.html` : `${dir}/page.html`
-    const watching = startCli(['watch', `${dir}/access.log`, ...(site ? ['--out-dir', `${dir}/site`] : ['-o', page]), '--interval', '0.05'])
+    // a signal sent as a publish begins comes while it writes: a page of 2,000 rows (a site of 100) takes long enough
+    const limit = moment === 'as a publish begins' ? ['--limit', site ? '100' : '2000'] : []
+    const watching = startCli(['watch', `${dir}/access.log`, ...(site ? ['--out-dir', `${dir}/site`] : ['-o', page]), '--interval', '0.05', ...limit])
     await listed(page, 1999)
-    const stopAt = Date.now() + between(random, 0, 500)
-    for (let n = 2000; Date.now() < stopAt; n++) {
+    let signalNext = false
+    const stop = (): void => void watching.child.kill(signal)
+    temporaryNames(t, dir, () => signalNext && stop())
+    // a seeded count of lines, some of them waited for until the page lists them
+    const last = 2000 + between(random, 1, 30)
+    for (let n = 2000; n < last; n++) {
       appendFileSync(`${dir}/access.log`, line(n))
-      await sleep(2)
+      if (random() < 0.2) await listed(page, n)
     }
-    watching.child.kill(signal)
+    signalNext = moment === 'as a publish begins'
+    appendFileSync(`${dir}/access.log`, line(last))
+    if (moment === 'after a publish') await listed(page, last)
+    if (moment !== 'as a publish begins') stop()
     const r = await watching.result
-    t.strictSame([r.code, r.signal, r.stderr], [0, null, ''], `${signal} ${site ? '--out-dir' : '-o'}`)
+    t.strictSame([r.code, r.signal, r.stderr], [0, null, ''], `${signal} ${moment}, ${site ? '--out-dir' : '-o'}`)
     t.strictSame(leftovers(dir), [], 'no temporary file or folder')
+    t.match(readFileSync(page, 'utf8'), /<\/html>\n$/, 'the page a publish left is whole')
   }
 })
 
@@ -91,45 +128,69 @@ t.test('as root, the folder of -o swapped for another user\'s link while watchin
 
 t.test('a write that fails is said once and tried again at the next change', async (t) => {
   const dir = t.testdir({ 'access.log': line(0) })
+  const log = `${dir}/access.log`
   const page = `${dir}/page.html`
-  const watching = startCli(['watch', `${dir}/access.log`, '-o', page, '--interval', '0.05'])
+  // --verbose: a line that is no log line is said as it is read, and changes nothing on the page
+  const watching = startCli(['watch', log, '-o', page, '--interval', '0.05', '--log-format', 'combined', '--verbose'])
   t.teardown(() => void watching.child.kill('SIGKILL'))
+  let stderr = ''
+  watching.child.stderr.on('data', (bytes: Buffer) => void (stderr += bytes.toString()))
   await listed(page, 0)
+  const temporary = temporaryNames(t, dir)
   rmSync(page)
   mkdirSync(page)
   for (let n = 1; n <= 3; n++) {
-    appendFileSync(`${dir}/access.log`, line(n))
-    await sleep(300)
+    appendFileSync(log, line(n))
+    await waitFor(() => temporary.size >= n, `the write with line ${n}`)
   }
-  t.strictSame(leftovers(dir), [], 'the failed writes left nothing')
+  await waitFor(() => leftovers(dir).length === 0, 'the last failed write to remove its temporary file')
+  t.strictSame(readdirSync(page), [], 'the failed writes left nothing, in the folder either')
   rmSync(page, { recursive: true })
-  await sleep(300)
+  // two lines read one after the other: the watch went once round its loop after the first, where a try without a change would have been
+  for (const marker of ['nothing to list', 'still nothing']) {
+    appendFileSync(log, `${marker}\n`)
+    await waitFor(() => stderr.includes(marker), `"${marker}" to be read`)
+  }
   t.throws(() => statSync(page), 'no change, no new try')
-  appendFileSync(`${dir}/access.log`, line(4))
+  t.equal(temporary.size, 3, 'three tries, one for each change')
+  appendFileSync(log, line(4))
   await listed(page, 4)
   t.strictSame(urlsOn(page), [4, 3, 2, 1, 0].map(url))
+  // said once the publish is done, which may be after the page is in place: a signal before would cut it short
+  await waitFor(() => stderr.includes('written again'), 'the publish to be said')
   watching.child.kill('SIGTERM')
   const r = await watching.result
   t.equal(r.code, 0)
-  t.equal(r.stderr, `profiler-search: cannot write ${page}: it is a folder (tried again at the next change)\nprofiler-search: ${page}: written again\n`)
+  const at = line(0).length * 4
+  t.equal(r.stderr, `profiler-search: cannot write ${page}: it is a folder (tried again at the next change)\n` +
+    `profiler-search: ${log}@byte ${at}: not a log line: nothing to list\nprofiler-search: ${log}@byte ${at + 16}: not a log line: still nothing\n` +
+    `profiler-search: ${page}: written again\nprofiler-search: while following: skipped 2 of 6 lines (2 not a log line); first at ${log}@byte ${at}\n`)
 })
 
 t.test('the notices and stdin are followed too', async (t) => {
   const dir = t.testdir({ 'error.log': '' })
   const page = `${dir}/page.html`
   const watching = startCli(['watch', '-', '--notices', `${dir}/error.log`, '-o', page, '--interval', '0.05'])
+  t.teardown(() => void watching.child.kill('SIGKILL'))
+  const notice = (message: string): void =>
+    appendFileSync(`${dir}/error.log`, `[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  ${message} in /var/www/a.php on line 3\n`)
+  const shown = (message: string): Promise<void> => waitFor(() => readFileSync(page, 'utf8').includes(message), message)
   watching.child.stdin.write(line(1))
   await listed(page, 1)
   t.notMatch(readFileSync(page, 'utf8'), 'Old thing', 'no notices yet')
-  appendFileSync(`${dir}/error.log`, '[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  Old thing in /var/www/a.php on line 3\n')
-  await waitFor(() => readFileSync(page, 'utf8').includes('Old thing'), 'the notice')
-  watching.child.stdin.write(line(2).slice(0, 20))
-  await sleep(300)
+  // half a line into the pipe, then a notice: the page that shows the notice came after the half line
+  await written(watching.child.stdin, line(2).slice(0, 20))
+  notice('Old thing')
+  await shown('Old thing')
   t.strictSame(urlsOn(page), [url(1)], 'half a line is not read yet')
   watching.child.stdin.write(line(2).slice(20))
   await listed(page, 2)
-  watching.child.stdin.end()
-  await sleep(300)
+  await new Promise<void>((resolve) => watching.child.stdin.end(resolve))
+  // two notices, each waited for: a watch that ended with stdin would publish the first at most
+  notice('Newer thing')
+  await shown('Newer thing')
+  notice('Newest thing')
+  await shown('Newest thing')
   t.equal(watching.child.exitCode, null, 'stdin ended, the notices file is still followed')
   watching.child.kill('SIGTERM')
   const r = await watching.result
@@ -219,7 +280,14 @@ t.test('an --out-dir site follows a rotation; a line skipped while following is 
   t.strictSame(leftovers(dir), [])
 })
 
-const openFiles = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length
+/** What the process holds open, sorted: a file renamed away shows as its new name, or as `(deleted)` once another took that name. */
+const openFiles = (pid: number): string[] => readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+  try {
+    return [readlinkSync(`/proc/${pid}/fd/${fd}`)]
+  } catch {
+    return [] // closed since the listing
+  }
+}).sort()
 
 t.test('no file is left open across many rotations', async (t) => {
   const dir = t.testdir({ 'access.log': line(0) })
@@ -239,9 +307,11 @@ t.test('no file is left open across many rotations', async (t) => {
     appendFileSync(log, line(n))
     await listed(page, n)
   }
-  // a file renamed away is read until it stays quiet for 5 s, then closed
-  await sleep(5600)
-  t.equal(openFiles(pid), before, `${before} open before the rotations, as many after`)
+  // a file renamed away is read until it stays quiet for 5 s, then closed; one never closed shows below
+  const same = (): boolean => JSON.stringify(openFiles(pid)) === JSON.stringify(before)
+  await waitFor(same, 'the files open before the rotations, and no other', 20_000).catch(() => undefined)
+  t.strictSame(openFiles(pid), before, 'the files open before the rotations, and no other')
+  t.ok(before.includes(log), 'the log is among them')
   watching.child.kill('SIGTERM')
   t.equal((await watching.result).code, 0)
 })

@@ -102,10 +102,8 @@ t.test('a segment type that backtracks catastrophically matches a long segment i
   if (!result.ok) return
   const rule = shapeRowRule(result.settings)
   const long = 'a'.repeat(60_000)
-  const start = performance.now()
+  // segments up to 60,000 characters: a backtracking engine would take longer than the universe (and the suite's timeout)
   t.strictSame(listed(rule, [`/p/${long}b`, `/p/${long}`, `/q/${'x'.repeat(60_000)}`, '/q/xxy', '/p/ab']), [`/p/${long}`, '/q/xxy'])
-  const ms = performance.now() - start
-  t.ok(ms < 1000, `five segments up to 60,000 characters in ${Math.round(ms)} ms (a backtracking engine: longer than the universe)`)
 })
 
 t.test('a segment type matches the whole segment: RE2 anchors it, the pattern cannot undo that', async (t) => {

@@ -28,11 +28,10 @@ t.test('text that does not end in FILE on line N is no notice', async (t) => {
 })
 
 t.test('hostile text is read in linear time', async (t) => {
-  const start = process.hrtime.bigint()
+  // a megabyte each: a reading that tries every ' in ' against every ' on line' would not end before the suite's timeout
   t.equal(parseNoticeBody(' in '.repeat(250_000) + ' on line x'), null)
   t.equal(parseNoticeBody(' on line 1'.repeat(100_000) + ' in '), null)
   t.strictSame(parseNoticeBody(`${' in '.repeat(250_000)}/f.php on line 7`)?.file, '/f.php')
-  t.ok(process.hrtime.bigint() - start < 2_000_000_000n, 'well under 2 s')
 })
 
 t.test('only the level Deprecated counts', async (t) => {

@@ -61,15 +61,13 @@ t.test('category: words, not digits only, not reserved', async (t) => {
 t.test('a regular expression type: the whole segment, in linear time, refused with the rule it breaks', async (t) => {
   const sku = regexSegmentTest('SW[0-9]+(?:\\.[0-9]+)?')
   t.strictSame(['SW10001', 'SW10001.2', 'SW10001x', 'xSW1', 'SW', ''].map(sku), [true, true, false, false, false, false])
-  // 64 KiB segments, the longest a line can hold: a backtracking engine would not finish these
+  // 64 KiB segments, the longest a line can hold: a backtracking engine would not finish these (nor the suite before its timeout)
   const evil = regexSegmentTest('(a+)+$')
   const worse = regexSegmentTest('(x+x+)+y')
-  const start = performance.now()
   t.equal(evil(`${'a'.repeat(65_536)}b`), false)
   t.equal(evil('a'.repeat(65_536)), true)
   t.equal(worse('x'.repeat(65_536)), false)
-  const ms = performance.now() - start
-  t.ok(ms < 1000, `three 64 KiB segments in ${Math.round(ms)} ms`)
+  t.equal(worse(`${'x'.repeat(65_535)}y`), true)
   t.throws(() => regexSegmentTest('SW[0-9]+)|(.*'), new SegmentPatternError('regular expression', "unmatched ')'"))
   t.throws(() => regexSegmentTest('(a)\\1'), new SegmentPatternError('linear time', 'backreferences such as \\1 are not supported'))
   const types = segmentTypesWith(['api'], { category: '[a-z]+', evil: '(a+)+$' }).byName

@@ -55,9 +55,8 @@ t.test('--token in a second of 1,000,001 identical lines: found in bounded time,
   const third = searched(floodOfOneSecond(), '6add69a8018fa')
   t.strictSame(third.found.map((r) => r.line), [999_999])
   t.ok(third.kept <= 4096, `kept ${third.kept}`)
-  const start = performance.now()
+  // a search that bumped each older line past every token taken so far would not end before the suite's timeout
   const oldest = searched(floodOfOneSecond(), '6add69a8f4240')
-  t.ok(performance.now() - start < 20_000, 'the oldest line too, in bounded time')
   t.strictSame(oldest.found.map((r) => r.line), [1], 'the line past the millionth: the first value above the microseconds')
   t.equal(oldest.kept, 1_000_001, 'at worst the whole second, as many as its tokens')
 })
