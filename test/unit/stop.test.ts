@@ -16,7 +16,7 @@ t.test('a stop request: nothing until asked; then check() throws Stopped with th
   t.equal(stop.requested, true)
   t.throws(() => stop.check(), { name: 'Stopped', message: 'stopped by SIGTERM', signal: 'SIGTERM' })
   stop.request('SIGINT')
-  t.throws(() => stop.check(), { signal: 'SIGTERM' }, 'a second signal does not change the first')
+  t.throws(() => stop.check(), { message: 'stopped by SIGTERM', signal: 'SIGTERM' }, 'a second signal does not change the first')
   t.ok(new Stopped('SIGHUP') instanceof Error)
 })
 
