@@ -2,4 +2,4 @@
 
 import { importTests } from '../helpers/import-tests.js'
 
-importTests('test/unit', 78)
+importTests('test/unit', 120)

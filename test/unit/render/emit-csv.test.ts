@@ -1,7 +1,8 @@
 import t from 'tap'
 import { csvField, neutraliseFormula, renderCsv } from '../../../src/render/emit-csv.js'
 import type { EmittedRow } from '../../../src/row-format.js'
-import { joined } from '../../helpers/pieces.js'
+import { ODD_ROWS } from '../../helpers/emitted-rows.js'
+import { joined, pieceList } from '../../helpers/pieces.js'
 
 const HEADER = 'status,ip,method,url,time,token,timestamp,referer,userAgent,bytes,duration,host,port,forwardedFor,loggedIp,user,request,raw,source,line,byteOffset\r\n'
 
@@ -87,4 +88,10 @@ t.test('exact records: nulls empty, numbers bare, text neutralised then quoted, 
     `404,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,,"Mozilla/5.0 (X11; Linux), ""quoted""\r\nnext",,1500,,8080,,192.0.2.1,,GET /moebel/ HTTP/1.1,x,access.log,2,\r\n` +
     `200,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,,,512,,,,,192.0.2.1,,GET /moebel/ HTTP/1.1,x,big.log,,4194304\r\n` +
     `200,192.0.2.1,GET,/moebel/,22.11.2026 10:05:07,6b02b0430002a,2026-11-22T10:05:07+01:00,'\u0000=1+1,"'\n'=HYPERLINK(""http://evil.example/"")",512,,,,,192.0.2.1,"u;'=2;'""@3""",GET /moebel/ HTTP/1.1,"'\t'-1\r\n'+2",access.log,1,\r\n`)
+})
+
+t.test('csv: one piece per row, and the header', async (t) => {
+  const csv = await pieceList(renderCsv(ODD_ROWS))
+  t.equal(csv.length, 4)
+  t.equal(csv[2], `200,::1,GET,"/a\nb\r\u2028\u2029""\\",22.11.2026 9:05:07,6b02b04300001,2026-11-22T09:05:07+00:00,,a\u0000b\u202e\u{1F600},0,1500,,,,::1,,GET /robots.txt HTTP/1.1,r,'-,,4194304\r\n`, 'the source - neutralised as a formula start')
 })

@@ -1,0 +1,171 @@
+/**
+ * The inputs a watch follows (src/jobs/watch/followed-inputs.ts): a live
+ * file from where the first page's scan ended, a stream read in the
+ * background from the first poll on until it ends, history not followed;
+ * each poll hands on whether what the page shows may have changed.
+ */
+
+import { appendFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { gzipSync } from 'node:zlib'
+import t from 'tap'
+import { FOLLOW_TIMING } from '../../../../src/input/follow-file.js'
+import { openInputs } from '../../../../src/input/open-inputs.js'
+import { watchedInputs, type WatchedInput } from '../../../../src/input/watched-inputs.js'
+import { FollowedLog, FollowedNotices, type Followed, type FollowContext } from '../../../../src/jobs/watch/followed-inputs.js'
+import { noticeCollector } from '../../../../src/notices/read-notices.js'
+import type { AccessRecord } from '../../../../src/record.js'
+import { NewestItems } from '../../../../src/select/selection.js'
+import { ArrivalPlaces } from '../../../../src/source/batch.js'
+import { linesContext, logLine } from '../../../helpers/log-source.js'
+
+const PER_INPUT = 2 ** 40
+
+/** A follow context over a selection that keeps every record; `warnings` hears what is said. */
+const contextOf = (inputs: number) => {
+  const warnings: string[] = []
+  const selection = new NewestItems<AccessRecord>(1000, (record) => record.time)
+  const context: FollowContext = {
+    selection,
+    lines: linesContext().context,
+    places: new ArrivalPlaces(inputs),
+    notices: noticeCollector({ files: [], limit: 10, all: false, redactPaths: [] }),
+    messages: { warn: (line) => void warnings.push(line), note: () => undefined },
+    timing: FOLLOW_TIMING,
+  }
+  return { context, selection, warnings }
+}
+
+const watched = async (names: string[], cwd: string, stdin: Readable = Readable.from([])): Promise<WatchedInput[]> =>
+  watchedInputs(await openInputs(names, () => stdin, cwd), cwd)
+
+/** Polls until the input has ended (waiting a turn of the event loop between polls); what each poll said. */
+const pollToEnd = async (input: Followed): Promise<boolean[]> => {
+  const said: boolean[] = []
+  while (!input.ended()) {
+    said.push(await input.poll())
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  said.push(await input.poll())
+  return said
+}
+
+const PHP_NOTICE = '[22-Nov-2026 13:48:03 Europe/Berlin] PHP Deprecated:  Function strftime() is deprecated in /var/www/a.php on line 3'
+
+t.test('history (a rotated name, gzip data) is read once, not followed', async (t) => {
+  const dir = t.testdir({ 'access.log.1': `${logLine(1, 0)}\n` })
+  await writeFile(join(dir, 'access.log.2.gz'), gzipSync(`${logLine(2, 0)}\n`))
+  const { context } = contextOf(2)
+  for (const input of await watched(['access.log.2.gz', 'access.log.1'], dir)) {
+    t.equal(input.kind, 'history')
+    t.equal(await FollowedLog.of(input, context), null)
+    t.equal(await FollowedNotices.of(input, context), null)
+  }
+})
+
+t.test('a live log: followed from where the scan ended; each poll adds what was appended', async (t) => {
+  const dir = t.testdir({ 'access.log': `${logLine(1, 0)}\n` })
+  const [input] = await watched(['access.log'], dir)
+  t.equal(input?.kind, 'live')
+  const { context, selection } = contextOf(1)
+  const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
+  t.teardown(() => log.close())
+  t.equal(log.label, 'access.log')
+  t.equal(await log.poll(), false, 'nothing new: the scan has the first line')
+  const first = `${logLine(1, 0)}\n`
+  await appendFile(join(dir, 'access.log'), `${logLine(2, 1)}\n${logLine(3, 2)}\n`)
+  t.equal(await log.poll(), true)
+  t.strictSame(selection.newestFirst().map((record) => [record.ip, record.line, record.byteOffset]),
+    [['192.0.2.3', null, first.length + `${logLine(2, 1)}\n`.length], ['192.0.2.2', null, first.length]])
+  t.equal(await log.poll(), false)
+  t.equal(log.ended(), false, 'a live file never ends')
+})
+
+t.test('a live log: a line without its newline yet waits for it', async (t) => {
+  const dir = t.testdir({ 'access.log': '' })
+  const [input] = await watched(['access.log'], dir)
+  const { context, selection } = contextOf(1)
+  const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
+  t.teardown(() => log.close())
+  await appendFile(join(dir, 'access.log'), logLine(1, 0))
+  t.equal(await log.poll(), false)
+  await appendFile(join(dir, 'access.log'), '\n')
+  t.equal(await log.poll(), true)
+  t.equal(selection.size, 1)
+})
+
+t.test('a stream: read from the first poll on, placed after the scan, until it ends', async (t) => {
+  const lines = [logLine(1, 0), logLine(2, 1), logLine(3, 2)]
+  const [input] = await watched(['-'], '/', Readable.from([`${lines[0]}\n${lines[1]}\n`, `${lines[2]}\n`]))
+  t.equal(input?.kind, 'stream')
+  const { context, selection } = contextOf(2)
+  const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
+  t.equal(log.label, 'stdin')
+  t.equal(log.ended(), false, 'nothing read before the first poll')
+  const said = await pollToEnd(log)
+  t.equal(said.includes(true), true, 'a poll found the records')
+  t.strictSame(selection.newestFirst().map((record) => record.line), [3, 2, 1])
+  t.equal(await log.poll(), false, 'after the end, nothing new')
+  t.equal(log.ended(), true)
+})
+
+t.test('a stream that breaks off: the poll after it throws its input error once; it has not ended', async (t) => {
+  const packed = gzipSync(`${logLine(1, 0)}\n${logLine(2, 1)}\n`)
+  const [input] = await watched(['-'], '/', Readable.from([packed.subarray(0, packed.length - 12)]))
+  const { context } = contextOf(1)
+  const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
+  let failure: unknown = null
+  for (let polls = 0; failure === null && polls < 1000; polls++) {
+    await log.poll().catch((e: unknown) => {
+      failure = e
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  t.match(failure, { name: 'ReadError', message: /^cannot read stdin: the gzip data is truncated or corrupt/ })
+  t.equal(log.ended(), true, 'said once: then it has ended')
+})
+
+t.test('a notices file: each poll tells whether a line came', async (t) => {
+  const dir = t.testdir({ 'php.log': '' })
+  const [input] = await watched(['php.log'], dir)
+  const { context } = contextOf(1)
+  const notices = await FollowedNotices.of(input as WatchedInput, context) as FollowedNotices
+  t.teardown(() => notices.close())
+  t.equal(await notices.poll(), false)
+  await appendFile(join(dir, 'php.log'), `${PHP_NOTICE}\n`)
+  t.equal(await notices.poll(), true)
+  t.strictSame(context.notices.picked(), [{ message: 'Function strftime() is deprecated', file: '/var/www/a.php', line: '3' }])
+  t.equal(await notices.poll(), false)
+  t.equal(notices.ended(), false)
+})
+
+t.test('a notices stream that breaks off: the error names --notices', async (t) => {
+  const packed = gzipSync(`${PHP_NOTICE}\n`)
+  const [input] = await watched(['-'], '/', Readable.from([packed.subarray(0, packed.length - 12)]))
+  const { context } = contextOf(1)
+  const notices = await FollowedNotices.of(input as WatchedInput, context) as FollowedNotices
+  let failure: unknown = null
+  for (let polls = 0; failure === null && polls < 1000; polls++) {
+    await notices.poll().catch((e: unknown) => {
+      failure = e
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  t.match(failure, { message: /^--notices: cannot read stdin: the gzip data is truncated or corrupt/, exitCode: 2 })
+})
+
+t.test('records read while following are placed after every record of the scan', async (t) => {
+  const [input] = await watched(['-'], '/', Readable.from([`${logLine(1, 0)}\n`]))
+  const { context } = contextOf(3)
+  const places: number[] = []
+  const selection = context.selection
+  context.selection = Object.assign(Object.create(selection) as typeof selection, {
+    add: (batch: { places: number[] }) => {
+      places.push(...batch.places)
+      return batch.places.length
+    },
+  })
+  await pollToEnd(await FollowedLog.of(input as WatchedInput, context) as FollowedLog)
+  t.strictSame(places, [3 * PER_INPUT])
+})

@@ -1,0 +1,181 @@
+/**
+ * One plain file read from its end (src/source/backward-source.ts): a batch
+ * per block, newest lines first, placed by byte offset; the file let go
+ * when reading ends or stops; a file that shrinks while it is read is an
+ * input error, or with --partial-ok a warning and the lines read before.
+ */
+
+import { truncate, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import t, { type Test } from 'tap'
+import { openInputs, type OpenedInput, type SeekableFile } from '../../../src/input/open-inputs.js'
+import type { AccessRecord } from '../../../src/record.js'
+import { BackwardSource } from '../../../src/source/backward-source.js'
+import { InputPlaces, type Batch } from '../../../src/source/batch.js'
+import { LogLines } from '../../../src/source/log-lines.js'
+import { linesContext, logLine, timeAt, type LinesContext } from '../../helpers/log-source.js'
+
+const PER_INPUT = 2 ** 40
+const LINES = 2000
+/** Each line takes 100 bytes with its newline: line i (from 0) starts at byte 100 i and is logged at second i. */
+const LINE_BYTES = 100
+const paddedLine = (i: number, bytes = LINE_BYTES): string => {
+  const line = logLine(i % 250, i)
+  return `${line.replace('"curl"', `"curl${'x'.repeat(bytes - 1 - line.length)}"`)}\n`
+}
+
+interface Opened {
+  input: OpenedInput
+  file: SeekableFile
+  path: string
+  closed: { count: number }
+}
+
+/** x.log of LINES lines in a folder of the test, opened as an input is, its close() counted. */
+const openLog = async (t: Test, lines = LINES, lineBytes = LINE_BYTES): Promise<Opened> => {
+  const dir = t.testdir()
+  const path = join(dir, 'x.log')
+  await writeFile(path, Array.from({ length: lines }, (_, i) => paddedLine(i, lineBytes)).join(''))
+  const [opened] = await openInputs(['x.log'], () => Readable.from([]), dir)
+  const input = opened as OpenedInput
+  const closed = { count: 0 }
+  const close = input.close
+  t.teardown(close)
+  return {
+    input: { ...input, close: () => (closed.count++, close()) },
+    file: input.seekable as SeekableFile,
+    path,
+    closed,
+  }
+}
+
+interface Options {
+  paced?: boolean
+  partialOk?: boolean
+  lines?: LinesContext
+  rank?: number
+}
+
+const sourceOf = (opened: Opened, options: Options = {}) => {
+  const warnings: string[] = []
+  const { context } = options.lines ?? linesContext()
+  const lines = new LogLines(context, opened.input.label, 'offsets', new InputPlaces(options.rank ?? 0))
+  const source = new BackwardSource(opened.input, opened.file, lines, { partialOk: options.partialOk ?? false, warn: (line) => warnings.push(line) }, options.paced ?? true)
+  return { source, warnings }
+}
+
+const offsets = (batch: Batch<AccessRecord>): number[] => batch.items.map((record) => record.byteOffset ?? -1)
+
+/** The byte offsets of lines `from` down to `to` (line numbers from 0). */
+const down = (from: number, to: number): number[] => Array.from({ length: from - to + 1 }, (_, k) => (from - k) * LINE_BYTES)
+
+t.test('paced: a batch per 64 KiB block, newest line first, each placed by its byte offset', async (t) => {
+  const opened = await openLog(t)
+  t.equal(opened.file.size, LINES * LINE_BYTES)
+  const { source, warnings } = sourceOf(opened, { rank: 2 })
+  t.equal(source.label, 'x.log')
+  t.equal(source.newestFirst, true)
+  const batches: Batch<AccessRecord>[] = []
+  const bytes: number[] = []
+  for await (const batch of source.batches()) {
+    batches.push(batch)
+    bytes.push(source.bytesRead())
+  }
+  // blocks [134464, 200000), [68928, 134464), [3392, 68928), [0, 3392): a line goes with the block holding its start
+  t.strictSame(batches.map(offsets), [down(1999, 1345), down(1344, 690), down(689, 34), down(33, 0), []])
+  t.strictSame(bytes, [65536, 131072, 196608, 200000, 200000])
+  t.strictSame(batches.map((batch) => batch.earliest), [timeAt(1345), timeAt(690), timeAt(34), timeAt(0), null])
+  t.strictSame(batches[0]?.places.slice(0, 2), [2 * PER_INPUT + 199_900, 2 * PER_INPUT + 199_800])
+  t.match(batches[0]?.items[0], { line: null, byteOffset: 199_900, ip: `192.0.2.${1999 % 250}`, time: timeAt(1999), source: 'x.log' })
+  t.strictSame(warnings, [])
+  t.equal(opened.closed.count, 1, 'the file is let go at its end')
+})
+
+t.test('not paced: a first block of 64 KiB, then blocks of 1 MiB', async (t) => {
+  const opened = await openLog(t)
+  const { source } = sourceOf(opened, { paced: false })
+  const sizes: number[] = []
+  for await (const batch of source.batches()) sizes.push(batch.items.length)
+  t.strictSame(sizes, [655, 1345, 0])
+})
+
+t.test('a caller that stops asking: nothing more is read, and the file is let go', async (t) => {
+  const opened = await openLog(t)
+  const { source } = sourceOf(opened)
+  for await (const batch of source.batches()) {
+    t.equal(batch.items.length, 655)
+    break
+  }
+  t.equal(source.bytesRead(), 65536)
+  t.equal(opened.closed.count, 1)
+})
+
+t.test('a file that shrinks while it is read: an input error naming it', async (t) => {
+  const opened = await openLog(t)
+  const { source, warnings } = sourceOf(opened)
+  const batches = source.batches()
+  const next = await batches.next()
+  t.equal(next.done ? null : next.value.items.length, 655)
+  await truncate(opened.path, 0)
+  await t.rejects(batches.next(), {
+    name: 'ReadError',
+    message: 'cannot read x.log to its end: it shrank from 200000 to 0 bytes while it was read (rotated with copytruncate?)',
+    hint: 'run again; --partial-ok publishes the lines read before it shrank',
+    exitCode: 2,
+  })
+  t.strictSame(warnings, [])
+  t.equal(opened.closed.count, 1)
+})
+
+t.test('--partial-ok: the newest lines read before it shrank count, and one warning says how many', async (t) => {
+  const opened = await openLog(t)
+  const { source, warnings } = sourceOf(opened, { partialOk: true })
+  const sizes: number[] = []
+  for await (const batch of source.batches()) {
+    sizes.push(batch.items.length)
+    if (sizes.length === 1) await truncate(opened.path, 50_000)
+  }
+  t.strictSame(sizes, [655, 0])
+  t.strictSame(warnings, ['cannot read x.log to its end: it shrank from 200000 to 50000 bytes while it was read (rotated with copytruncate?); kept the 655 lines read before the error (--partial-ok)'])
+  t.equal(opened.closed.count, 1)
+})
+
+t.test('--partial-ok under auto: lines still held back when the file shrank are decided and count', async (t) => {
+  // 1000-byte lines: the first block holds 65 of them, fewer than auto holds back to probe
+  const opened = await openLog(t, 300, 1000)
+  const lines = linesContext('auto')
+  const { source, warnings } = sourceOf(opened, { partialOk: true, lines })
+  const batches: number[][] = []
+  for await (const batch of source.batches()) {
+    batches.push(offsets(batch))
+    if (batches.length === 1) await truncate(opened.path, 0)
+  }
+  t.strictSame(batches, [[], Array.from({ length: 65 }, (_, k) => (299 - k) * 1000)])
+  t.strictSame(lines.notes, ['x.log: log format combined (auto)'])
+  t.strictSame(warnings, ['cannot read x.log to its end: it shrank from 300000 to 0 bytes while it was read (rotated with copytruncate?); kept the 65 lines read before the error (--partial-ok)'])
+})
+
+t.test('--partial-ok passes over read errors only: a bug is thrown as it is', async (t) => {
+  const opened = await openLog(t)
+  const bug = new TypeError('a bug')
+  const lines = linesContext('combined', {
+    admits: () => {
+      throw bug
+    },
+  })
+  const { source, warnings } = sourceOf(opened, { partialOk: true, lines })
+  await t.rejects(source.batches().next(), bug)
+  t.strictSame(warnings, [])
+  t.equal(opened.closed.count, 1)
+})
+
+t.test('auto: a short file\'s lines held back come in the last batch', async (t) => {
+  const opened = await openLog(t, 30)
+  const lines = linesContext('auto')
+  const { source } = sourceOf(opened, { lines })
+  const batches: number[][] = []
+  for await (const batch of source.batches()) batches.push(offsets(batch))
+  t.strictSame(batches, [[], down(29, 0)])
+  t.strictSame(lines.notes, ['x.log: log format combined (auto)'])
+})

@@ -1,0 +1,50 @@
+/** Whether an input is what it should be (src/source/format-probe.ts): none of its first lines readable stops the run. */
+
+import t from 'tap'
+import { FORMAT_PROBE_LINES, FormatProbe } from '../../../src/source/format-probe.js'
+
+/** A probe whose failure says what it was given. */
+const probe = (): FormatProbe => new FormatProbe((checked, first) => new Error(`${checked} lines, first ${JSON.stringify(first)}`))
+
+t.test('the first FORMAT_PROBE_LINES lines all unreadable: thrown at the last of them, naming the first', async (t) => {
+  t.equal(FORMAT_PROBE_LINES, 100)
+  const p = probe()
+  for (let i = 1; i < FORMAT_PROBE_LINES; i++) p.saw(false, `bad ${i}`)
+  t.throws(() => p.saw(false, 'bad 100'), { message: '100 lines, first "bad 1"' })
+})
+
+t.test('one readable line among the first is enough, before or after the others', async (t) => {
+  for (const at of [0, 50, FORMAT_PROBE_LINES - 1]) {
+    const p = probe()
+    for (let i = 0; i < 3 * FORMAT_PROBE_LINES; i++) p.saw(i === at, `line ${i}`)
+    t.doesNotThrow(() => p.end(), `readable line at ${at}`)
+  }
+})
+
+t.test('past the first lines nothing is checked: unreadable lines after them are the caller\'s to count', async (t) => {
+  const p = probe()
+  p.saw(true, 'good')
+  for (let i = 1; i < 10 * FORMAT_PROBE_LINES; i++) p.saw(false, 'bad')
+  t.doesNotThrow(() => p.end())
+})
+
+t.test('an input that ends before FORMAT_PROBE_LINES: the end decides', async (t) => {
+  const bad = probe()
+  bad.saw(false, 'first')
+  bad.saw(false, 'second')
+  t.throws(() => bad.end(), { message: '2 lines, first "first"' })
+  t.doesNotThrow(() => probe().end(), 'an input without lines is no error here')
+  const good = probe()
+  good.saw(false, 'x')
+  good.saw(true, 'y')
+  t.doesNotThrow(() => good.end())
+})
+
+t.test('failure: the error for the lines seen, or as asked', async (t) => {
+  const p = probe()
+  t.equal(p.failure().message, '0 lines, first ""', 'nothing seen yet')
+  p.saw(true, 'good')
+  p.saw(false, 'bad')
+  t.equal(p.failure().message, '2 lines, first "bad"')
+  t.equal(p.failure(7, 'other').message, '7 lines, first "other"')
+})

@@ -1,0 +1,96 @@
+/**
+ * The inputs of a run → the sources to read, in order (src/source/plan-sources.ts):
+ * age order, newest first unless a full scan is asked for; from the end
+ * only plain files of at least backwardMinBytes; each record placed by its
+ * input's rank in the age order.
+ */
+
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import t from 'tap'
+import { openInputs, type OpenedInput } from '../../../src/input/open-inputs.js'
+import type { AccessRecord } from '../../../src/record.js'
+import { BackwardSource } from '../../../src/source/backward-source.js'
+import { ForwardSource } from '../../../src/source/forward-source.js'
+import { BACKWARD_MIN_BYTES, DEFAULT_ORDER_TOLERANCE, planSources, type PlanOptions } from '../../../src/source/plan-sources.js'
+import type { RecordSource } from '../../../src/source/record-source.js'
+import { linesContext, logLine, memoryInput } from '../../helpers/log-source.js'
+
+const PER_INPUT = 2 ** 40
+
+const options = (changes: Partial<PlanOptions> = {}): PlanOptions =>
+  ({ fullScan: false, backwardMinBytes: 1000, paced: false, partialOk: false, warn: () => undefined, ...changes })
+
+/** An input held in memory, as a plain file of `size` bytes when a size is given (it is never read from its end here). */
+const input = (label: string, size: number | null = null, text = `${logLine(1, 0)}\n`): OpenedInput => {
+  const opened = memoryInput(label, [text]).input
+  return size === null ? opened : { ...opened, seekable: { handle: undefined as never, size } }
+}
+
+const kinds = (sources: RecordSource<AccessRecord>[]): string[] =>
+  sources.map((source) => `${source.label} ${source instanceof BackwardSource ? 'backward' : source instanceof ForwardSource ? 'forward' : '?'}`)
+
+t.test('the defaults', async (t) => {
+  t.equal(BACKWARD_MIN_BYTES, 4 * 1024 * 1024)
+  t.equal(DEFAULT_ORDER_TOLERANCE, 60)
+})
+
+t.test('age order: rotated sets oldest first where their first member was named; newest first unless a full scan', async (t) => {
+  const inputs = ['access.log', 'access.log.2.gz', 'other.log', 'access.log.1', 'stdin'].map((label) => input(label))
+  const { context } = linesContext()
+  t.strictSame(planSources(inputs, context, options()).map((source) => source.label),
+    ['stdin', 'other.log', 'access.log', 'access.log.1', 'access.log.2.gz'])
+  t.strictSame(planSources(inputs, context, options({ fullScan: true })).map((source) => source.label),
+    ['access.log.2.gz', 'access.log.1', 'access.log', 'other.log', 'stdin'])
+  t.strictSame(planSources([input('stdin'), input('a.log')], context, options()).map((source) => source.label), ['a.log', 'stdin'],
+    'stdin keeps its place: named first, it is the oldest')
+})
+
+t.test('from the end: plain files of at least backwardMinBytes, never under a full scan', async (t) => {
+  const inputs = [input('stream.log'), input('small.log', 999), input('edge.log', 1000), input('big.log', 5000)]
+  const { context } = linesContext()
+  t.strictSame(kinds(planSources(inputs, context, options())),
+    ['big.log backward', 'edge.log backward', 'small.log forward', 'stream.log forward'])
+  t.strictSame(planSources(inputs, context, options()).map((source) => source.newestFirst), [true, true, false, false])
+  t.strictSame(kinds(planSources(inputs, context, options({ fullScan: true }))),
+    ['stream.log forward', 'small.log forward', 'edge.log forward', 'big.log forward'])
+  t.strictSame(planSources([], context, options()), [], 'no inputs, no sources')
+})
+
+t.test('each record is placed by its input\'s rank in the age order, then its line', async (t) => {
+  const inputs = ['b.log', 'a.log.1', 'a.log'].map((label, i) => input(label, null, `${logLine(i, 0)}\n${logLine(i, 1)}\n`))
+  const { context } = linesContext()
+  const places: Record<string, number[]> = {}
+  for (const source of planSources(inputs, context, options())) {
+    for await (const batch of source.batches()) (places[source.label] ??= []).push(...batch.places)
+  }
+  t.strictSame(places, { 'b.log': [1, 2], 'a.log.1': [PER_INPUT + 1, PER_INPUT + 2], 'a.log': [2 * PER_INPUT + 1, 2 * PER_INPUT + 2] },
+    'b.log, named first, is the oldest; then the set of a.log, oldest first')
+})
+
+t.test('read from the end, lines are numbered by byte offset; forwards, by line', async (t) => {
+  const dir = t.testdir()
+  const text = `${logLine(1, 0)}\n${logLine(2, 1)}\n`
+  await writeFile(join(dir, 'x.log'), text)
+  await writeFile(join(dir, 'x.log.1'), text)
+  const positions = async (planned: Partial<PlanOptions>): Promise<string[]> => {
+    const inputs = await openInputs(['x.log', 'x.log.1'], () => Readable.from([]), dir)
+    const found: string[] = []
+    for (const source of planSources(inputs, linesContext().context, options(planned))) {
+      for await (const batch of source.batches()) {
+        batch.items.forEach((record, i) => found.push(`${record.source} line ${record.line} byte ${record.byteOffset} place ${(batch.places[i] ?? 0) - PER_INPUT}`))
+      }
+    }
+    return found
+  }
+  const second = Buffer.byteLength(`${logLine(1, 0)}\n`)
+  t.strictSame(await positions({ backwardMinBytes: 1 }), [
+    `x.log line null byte ${second} place ${second}`, 'x.log line null byte 0 place 0',
+    `x.log.1 line null byte ${second} place ${second - PER_INPUT}`, `x.log.1 line null byte 0 place ${-PER_INPUT}`,
+  ])
+  t.strictSame(await positions({ fullScan: true }), [
+    `x.log.1 line 1 byte null place ${1 - PER_INPUT}`, `x.log.1 line 2 byte null place ${2 - PER_INPUT}`,
+    'x.log line 1 byte null place 1', 'x.log line 2 byte null place 2',
+  ])
+})
