@@ -123,6 +123,8 @@ export class FollowedLog implements Followed {
   readonly #lines: LogLines
   readonly #selection: Selection<AccessRecord>
   readonly #reader: FollowedFile | FollowedStream
+  /** The stream had ended when the last poll took its batch. */
+  #ended = false
 
   private constructor(lines: LogLines, selection: Selection<AccessRecord>, reader: FollowedFile | FollowedStream) {
     this.#lines = lines
@@ -153,11 +155,15 @@ export class FollowedLog implements Followed {
 
   async poll(): Promise<boolean> {
     await this.#reader.poll()
-    return this.#selection.add(this.#lines.takeBatch()) > 0
+    // seen before the batch is taken: once the stream has ended, the batch holds its last lines
+    const ended = this.#reader instanceof FollowedStream && this.#reader.ended()
+    const changed = this.#selection.add(this.#lines.takeBatch()) > 0
+    this.#ended = ended
+    return changed
   }
 
   ended(): boolean {
-    return this.#reader instanceof FollowedStream && this.#reader.ended()
+    return this.#ended
   }
 
   close(): Promise<void> {
@@ -203,6 +209,8 @@ class CountedNoticeLines implements LineSink {
 export class FollowedNotices implements Followed {
   readonly #lines: CountedNoticeLines
   readonly #reader: FollowedFile | FollowedStream
+  /** The stream had ended when the last poll took its lines. */
+  #ended = false
 
   private constructor(lines: CountedNoticeLines, reader: FollowedFile | FollowedStream) {
     this.#lines = lines
@@ -233,11 +241,14 @@ export class FollowedNotices implements Followed {
 
   async poll(): Promise<boolean> {
     await this.#reader.poll()
-    return this.#lines.takeCame()
+    const ended = this.#reader instanceof FollowedStream && this.#reader.ended()
+    const came = this.#lines.takeCame()
+    this.#ended = ended
+    return came
   }
 
   ended(): boolean {
-    return this.#reader instanceof FollowedStream && this.#reader.ended()
+    return this.#ended
   }
 
   close(): Promise<void> {

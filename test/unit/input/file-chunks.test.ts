@@ -11,7 +11,8 @@ import { constants } from 'node:fs'
 import { open, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import t from 'tap'
-import { fileChunks, fileKind, openToRead } from '../../../src/input/file-chunks.js'
+import type { FileHandle } from 'node:fs/promises'
+import { fileChunks, fileKind, openToRead, type OpenedFile } from '../../../src/input/file-chunks.js'
 
 const KIB = 1024
 
@@ -27,6 +28,12 @@ const next = async (chunks: AsyncGenerator<Buffer>): Promise<Buffer | null> => {
   return step.done === true ? null : step.value
 }
 
+/** The FileHandle of a regular file or device that was opened. */
+const fileHandle = (opened: OpenedFile): FileHandle => {
+  if (opened.kind === 'pipe') throw new Error('a pipe has no FileHandle')
+  return opened.handle
+}
+
 const mkfifo = (path: string): string => {
   if (spawnSync('mkfifo', [path]).status !== 0) throw new Error(`mkfifo ${path}`)
   return path
@@ -36,9 +43,10 @@ t.test('what was opened: a file, a FIFO or socket (a pipe), anything else a devi
   const dir = t.testdir({ 'a.log': 'a\n' })
   const kinds: string[] = []
   for (const path of [join(dir, 'a.log'), mkfifo(join(dir, 'fifo')), '/dev/null']) {
-    const { handle, stat } = await openToRead(path)
-    kinds.push(fileKind(stat))
-    await handle.close()
+    const opened = await openToRead(path)
+    kinds.push(fileKind(opened.stat))
+    t.equal(opened.kind, fileKind(opened.stat))
+    await opened.handle.close()
   }
   t.strictSame(kinds, ['file', 'pipe', 'device'], 'a FIFO without a writer opens at once')
   await t.rejects(openToRead(join(dir, 'missing')), { code: 'ENOENT' })
@@ -48,9 +56,10 @@ t.test('a regular file: chunks of 256 KiB from its start, counted, the handle cl
   const dir = t.testdir()
   const data = Buffer.alloc(600 * KIB, 'x')
   await writeFile(join(dir, 'big.log'), data)
-  const { handle, stat } = await openToRead(join(dir, 'big.log'))
+  const opened = await openToRead(join(dir, 'big.log'))
+  const handle = fileHandle(opened)
   const read = { bytes: 0 }
-  const chunks = await collect(fileChunks(handle, 'file', read, { size: stat.size }))
+  const chunks = await collect(fileChunks(opened, read, { size: opened.stat.size }))
   t.strictSame(chunks.map((chunk) => chunk.length), [256 * KIB, 256 * KIB, 88 * KIB])
   t.strictSame(Buffer.concat(chunks), data)
   t.equal(read.bytes, 600 * KIB)
@@ -59,20 +68,22 @@ t.test('a regular file: chunks of 256 KiB from its start, counted, the handle cl
 
 t.test('a regular file: no further than `end`; keepOpen leaves the handle to its owner', async (t) => {
   const dir = t.testdir({ 'a.log': 'line 1\nline 2\n' })
-  const { handle } = await openToRead(join(dir, 'a.log'))
+  const opened = await openToRead(join(dir, 'a.log'))
+  const handle = fileHandle(opened)
   t.teardown(() => handle.close())
   const read = { bytes: 0 }
-  t.equal(Buffer.concat(await collect(fileChunks(handle, 'file', read, { end: 7, keepOpen: true }))).toString(), 'line 1\n')
+  t.equal(Buffer.concat(await collect(fileChunks(opened, read, { end: 7, keepOpen: true }))).toString(), 'line 1\n')
   t.equal(read.bytes, 7)
-  t.strictSame(await collect(fileChunks(handle, 'file', read, { end: 7, keepOpen: true })), [], 'read once: nothing left before end')
+  t.strictSame(await collect(fileChunks(opened, read, { end: 7, keepOpen: true })), [], 'read once: nothing left before end')
   t.equal((await handle.stat()).size, 14, 'still open')
-  t.equal(Buffer.concat(await collect(fileChunks(handle, 'file', { bytes: 0 }, { keepOpen: true }))).toString(), 'line 1\nline 2\n', 'and read again from its start')
+  t.equal(Buffer.concat(await collect(fileChunks(opened, { bytes: 0 }, { keepOpen: true }))).toString(), 'line 1\nline 2\n', 'and read again from its start')
 })
 
 t.test('a regular file that ends before the size it had when opened was cut under the reader', async (t) => {
   const dir = t.testdir({ 'a.log': 'x'.repeat(1000) })
-  const { handle } = await openToRead(join(dir, 'a.log'))
-  await t.rejects(collect(fileChunks(handle, 'file', { bytes: 0 }, { size: 2000 })), { name: 'FileShrank', message: 'the file shrank from 2000 to 1000 bytes while it was read' })
+  const opened = await openToRead(join(dir, 'a.log'))
+  const handle = fileHandle(opened)
+  await t.rejects(collect(fileChunks(opened, { bytes: 0 }, { size: 2000 })), { name: 'FileShrank', message: 'the file shrank from 2000 to 1000 bytes while it was read' })
   await t.rejects(handle.stat(), { code: 'EBADF' }, 'closed after the error too')
 })
 
@@ -80,9 +91,9 @@ t.test('a regular file cut while it is read: FileShrank, from what it had to wha
   const dir = t.testdir()
   const path = join(dir, 'a.log')
   await writeFile(path, Buffer.alloc(600 * KIB, 'x'))
-  const { handle, stat } = await openToRead(path)
+  const opened = await openToRead(path)
   const read = { bytes: 0 }
-  const chunks = fileChunks(handle, 'file', read, { size: stat.size })
+  const chunks = fileChunks(opened, read, { size: opened.stat.size })
   t.equal((await next(chunks))?.length, 256 * KIB)
   await truncate(path, 100)
   await t.rejects(collect(chunks), { name: 'FileShrank', from: 600 * KIB, to: 100 })
@@ -91,12 +102,12 @@ t.test('a regular file cut while it is read: FileShrank, from what it had to wha
 t.test('a FIFO: read as its writer writes, until the writer leaves; `end` stops it early', async (t) => {
   const dir = t.testdir()
   const fifo = mkfifo(join(dir, 'fifo'))
-  const { handle, stat } = await openToRead(fifo)
-  t.equal(fileKind(stat), 'pipe')
+  const opened = await openToRead(fifo)
+  t.equal(fileKind(opened.stat), 'pipe')
   const writer = await open(fifo, constants.O_WRONLY | constants.O_NONBLOCK)
   await writer.write('first\n')
   const read = { bytes: 0 }
-  const chunks = fileChunks(handle, 'pipe', read)
+  const chunks = fileChunks(opened, read)
   t.equal((await next(chunks))?.toString(), 'first\n')
   await writer.write('second\n')
   await writer.close()
@@ -108,15 +119,15 @@ t.test('a FIFO: read as its writer writes, until the writer leaves; `end` stops 
   t.teardown(() => writer2.close())
   await writer2.write('0123456789')
   const limited = { bytes: 0 }
-  t.equal(Buffer.concat(await collect(fileChunks(again.handle, 'pipe', limited, { end: 4 }))).toString(), '0123', 'the writer still there: it stops at end')
+  t.equal(Buffer.concat(await collect(fileChunks(again, limited, { end: 4 }))).toString(), '0123', 'the writer still there: it stops at end')
   t.equal(limited.bytes, 4)
 })
 
 t.test('a device: read from where it stands, no further than `end`', async (t) => {
-  const { handle, stat } = await openToRead('/dev/zero')
-  t.equal(fileKind(stat), 'device')
+  const opened = await openToRead('/dev/zero')
+  t.equal(fileKind(opened.stat), 'device')
   const read = { bytes: 0 }
-  const chunks = await collect(fileChunks(handle, 'device', read, { end: 300 * KIB }))
+  const chunks = await collect(fileChunks(opened, read, { end: 300 * KIB }))
   t.strictSame(chunks.map((chunk) => chunk.length), [256 * KIB, 44 * KIB])
   t.ok(chunks.every((chunk) => chunk.every((byte) => byte === 0)))
   t.equal(read.bytes, 300 * KIB)

@@ -110,7 +110,7 @@ t.test('a stream: read from the first poll on, placed after the scan, until it e
   t.equal(log.ended(), true)
 })
 
-t.test('a stream that breaks off: the poll after it throws its input error once; it has not ended', async (t) => {
+t.test('a stream that breaks off: the poll after it throws its input error once, then it has ended', async (t) => {
   const packed = gzipSync(`${logLine(1, 0)}\n${logLine(2, 1)}\n`)
   const [input] = await watched(['-'], '/', Readable.from([packed.subarray(0, packed.length - 12)]))
   const { context } = contextOf(1)
@@ -123,7 +123,8 @@ t.test('a stream that breaks off: the poll after it throws its input error once;
     await new Promise((resolve) => setImmediate(resolve))
   }
   t.match(failure, { name: 'ReadError', message: /^cannot read stdin: the gzip data is truncated or corrupt/ })
-  t.equal(log.ended(), true, 'said once: then it has ended')
+  t.equal(await log.poll(), false, 'said once: the next poll is quiet')
+  t.equal(log.ended(), true, 'then it has ended')
 })
 
 t.test('a notices file: each poll tells whether a line came', async (t) => {
@@ -168,4 +169,18 @@ t.test('records read while following are placed after every record of the scan',
   })
   await pollToEnd(await FollowedLog.of(input as WatchedInput, context) as FollowedLog)
   t.strictSame(places, [3 * PER_INPUT])
+})
+
+t.test('a stream that ends between two polls: the poll that sees the end also hands over its last records', async (t) => {
+  const [input] = await watched(['-'], '/', Readable.from([Buffer.from(`${logLine(1, 0)}\n${logLine(2, 1)}`)]))
+  const { context } = contextOf(10)
+  const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
+  let changed = false
+  for (let polls = 0; !log.ended() && polls < 1000; polls++) {
+    if (await log.poll()) changed = true
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  t.equal(log.ended(), true)
+  t.equal(changed, true)
+  t.equal(context.selection.newestFirst().length, 2, 'the last line (no newline, held back by auto until the end) is in too')
 })
