@@ -39,14 +39,18 @@ export class UserError extends Error {
  * invalid config, an input that cannot be read, an output that cannot be
  * written. Nothing is written.
  */
-export const usageError = (message: string, hint?: string): UserError =>
-  new UserError(message, EXIT.usage, hint)
+export function usageError(message: string, hint?: string): UserError {
+  return new UserError(message, EXIT.usage, hint)
+}
 
 /** Input that is readable but is not what we expect. */
-export const dataError = (message: string, hint?: string): UserError =>
-  new UserError(message, EXIT.data, hint)
+export function dataError(message: string, hint?: string): UserError {
+  return new UserError(message, EXIT.data, hint)
+}
 
-export const isUserError = (e: unknown): e is UserError => e instanceof UserError
+export function isUserError(e: unknown): e is UserError {
+  return e instanceof UserError
+}
 
 /** System error codes in words, for the one line a user reads. */
 const ERRNO_WORDS: Readonly<Record<string, string>> = {
@@ -75,12 +79,13 @@ const ERRNO_WORDS: Readonly<Record<string, string>> = {
  * words, the message when it has no code. `overrides` words a code the way
  * the caller knows better (a write's ENOENT means its folder is missing).
  */
-export const errnoWords = (e: unknown, overrides: Readonly<Record<string, string>> = {}): string => {
+export function errnoWords(e: unknown, overrides: Readonly<Record<string, string>> = {}): string {
   const code = (e as NodeJS.ErrnoException | null)?.code
   if (code === undefined) return e instanceof Error ? e.message : String(e)
   return overrides[code] ?? ERRNO_WORDS[code] ?? code
 }
 
 /** The same for a write, whose ENOENT means its folder does not exist. */
-export const writeErrnoWords = (e: unknown, overrides: Readonly<Record<string, string>> = {}): string =>
-  errnoWords(e, { ENOENT: 'its folder does not exist', ...overrides })
+export function writeErrnoWords(e: unknown, overrides: Readonly<Record<string, string>> = {}): string {
+  return errnoWords(e, { ENOENT: 'its folder does not exist', ...overrides })
+}

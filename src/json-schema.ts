@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url)
 export type Ajv2020 = Ajv2020Class
 
 /** A new validator for JSON Schema draft 2020-12. */
-export const newAjv = (options: ConstructorParameters<typeof Ajv2020Class>[0]): Ajv2020 => {
+export function newAjv(options: ConstructorParameters<typeof Ajv2020Class>[0]): Ajv2020 {
   const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')
   return new Ajv2020(options)
 }

@@ -7,4 +7,6 @@
 const ROOT = new URL('../', import.meta.url)
 
 /** The URL of a file of the package, by its path from the package root. */
-export const packageFile = (path: string): URL => new URL(path, ROOT)
+export function packageFile(path: string): URL {
+  return new URL(path, ROOT)
+}

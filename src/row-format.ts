@@ -57,7 +57,9 @@ export const ROW_SCHEMA_FILE = 'row.schema.json'
 export const LISTING_SCHEMA_FILE = 'listing.schema.json'
 
 /** A schema file of the package, parsed. */
-export const readSchema = (name: string): object => JSON.parse(readFileSync(new URL(name, SCHEMAS), 'utf8')) as object
+export function readSchema(name: string): object {
+  return JSON.parse(readFileSync(new URL(name, SCHEMAS), 'utf8')) as object
+}
 
 export interface SchemaValidators {
   row: ValidateFunction<EmittedRow>
@@ -66,7 +68,7 @@ export interface SchemaValidators {
 
 let validators: SchemaValidators | undefined
 
-const compile = (): SchemaValidators => {
+function compile(): SchemaValidators {
   const ajv = newAjv({ allErrors: false })
   ajv.addSchema(readSchema(ROW_SCHEMA_FILE))
   return {
@@ -76,4 +78,6 @@ const compile = (): SchemaValidators => {
 }
 
 /** `row`: is this value a row as `--emit ndjson` writes it? `listing`: a document as `--emit json` writes it? */
-export const schemaValidators = (): SchemaValidators => (validators ??= compile())
+export function schemaValidators(): SchemaValidators {
+  return (validators ??= compile())
+}

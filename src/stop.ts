@@ -25,11 +25,11 @@ const cleanups = new Set<Cleanup>()
 /** Null: the process ends by the signal; else with this exit code. */
 let exitCode: number | null = null
 
-const install = (): void => {
+function install(): void {
   for (const signal of STOP_SIGNALS) if (!process.listeners(signal).includes(handler)) process.on(signal, handler)
 }
 
-const uninstall = (): void => {
+function uninstall(): void {
   for (const signal of STOP_SIGNALS) process.removeListener(signal, handler)
 }
 
@@ -51,7 +51,7 @@ function handler(signal: NodeJS.Signals): void {
  * From now on a stop signal ends the process, once the cleanups ran, with
  * `code` instead of by the signal; the returned function undoes it.
  */
-export const exitOnStopSignal = (code: number): (() => void) => {
+export function exitOnStopSignal(code: number): (() => void) {
   exitCode = code
   return () => {
     exitCode = null
@@ -62,7 +62,7 @@ export const exitOnStopSignal = (code: number): (() => void) => {
  * Runs `cleanup` if a stop signal arrives before the returned release
  * function is called.
  */
-export const onStopSignal = (cleanup: Cleanup): (() => void) => {
+export function onStopSignal(cleanup: Cleanup): (() => void) {
   cleanups.add(cleanup)
   install()
   return () => {
@@ -118,4 +118,6 @@ export class StopRequest {
 }
 
 /** The exit code a shell shows for a process ended by `signal`: 128 plus its number. */
-export const signalExitCode = (signal: NodeJS.Signals): number => 128 + (osConstants.signals[signal] ?? 0)
+export function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + (osConstants.signals[signal] ?? 0)
+}

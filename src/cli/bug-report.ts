@@ -20,9 +20,11 @@ import { fileURLToPath } from 'node:url'
 const FRAME = /^(\s+at (?:.*\()?)((?:file:\/\/)?\/[^\s()]+\.c?js|[^\s()/:]+\.cjs):(\d+):(\d+)(\)?)$/
 
 /** The folder of this code: where a file named alone in a frame lies. */
-const ownFolder = (): string => dirname(fileURLToPath(import.meta.url))
+function ownFolder(): string {
+  return dirname(fileURLToPath(import.meta.url))
+}
 
-const mapOf = (file: string, maps: Map<string, SourceMap | null>): SourceMap | null => {
+function mapOf(file: string, maps: Map<string, SourceMap | null>): SourceMap | null {
   let map = maps.get(file)
   if (map === undefined) {
     try {
@@ -35,7 +37,7 @@ const mapOf = (file: string, maps: Map<string, SourceMap | null>): SourceMap | n
   return map
 }
 
-const mapped = (line: string, maps: Map<string, SourceMap | null>): string => {
+function mapped(line: string, maps: Map<string, SourceMap | null>): string {
   const frame = FRAME.exec(line)
   if (!frame) return line
   const [, before = '', location = '', row = '', column = '', after = ''] = frame
@@ -51,7 +53,7 @@ const mapped = (line: string, maps: Map<string, SourceMap | null>): string => {
 }
 
 /** The error's stack, with the program's frames naming src/ files and lines. */
-export const bugReport = (e: unknown): string => {
+export function bugReport(e: unknown): string {
   const stack = e instanceof Error ? e.stack ?? String(e) : String(e)
   const maps = new Map<string, SourceMap | null>()
   return stack.split('\n').map((line) => mapped(line, maps)).join('\n')

@@ -59,7 +59,8 @@ export interface BuildFlags {
   quiet?: boolean
 }
 
-const criteriaOf = (flags: BuildFlags): Criteria => ({
+function criteriaOf(flags: BuildFlags): Criteria {
+  return ({
   ip: flags.ip ?? null,
   method: flags.method === ANY ? null : flags.method,
   status: flags.status === ANY ? null : flags.status,
@@ -70,9 +71,10 @@ const criteriaOf = (flags: BuildFlags): Criteria => ({
   anyUrl: flags.anyUrl ?? false,
   crawlers: flags.crawlers,
 })
+}
 
 /** The flags (after the config file) → the build job's options; throws a usage error for a combination that cannot work. */
-export const buildOptionsOf = (inputs: string[], flags: BuildFlags, shapes: ShapeSettings | null): BuildOptions => {
+export function buildOptionsOf(inputs: string[], flags: BuildFlags, shapes: ShapeSettings | null): BuildOptions {
   if (flags.outDir !== undefined && flags.emit !== 'html') {
     throw usageError(`option '--out-dir <dir>' cannot be used with '--emit ${flags.emit}'`, `the site is HTML; write ${flags.emit} with -o FILE or to stdout`)
   }
@@ -105,7 +107,8 @@ export const buildOptionsOf = (inputs: string[], flags: BuildFlags, shapes: Shap
 }
 
 /** The options of `build`, as --help lists them; `watch` takes those that apply to it (see watch-command.ts). */
-export const buildOptionList = (): Option[] => [
+export function buildOptionList(): Option[] {
+  return [
   new Option('-o, --output <file>', 'write the page to FILE atomically (default: stdout)'),
   new Option('--out-dir <dir>', 'write a small site instead: DIR/index.html, DIR/profiles/<token>.html per row and DIR/profile-search.css, swapped in as a whole').argParser(folderPath).conflicts('output'),
   new Option('-n, --limit <n>', 'number of rows, newest first (at most 1000000)').default(10).argParser(rowLimit),
@@ -138,10 +141,11 @@ export const buildOptionList = (): Option[] => [
   new Option('--redact-path <prefix>', 'show this server path prefix as \u2026 in the notices, e.g. /var/www/shop; repeatable').argParser(redactPath),
   configOption(),
 ]
+}
 
 /** Adds `build` to the program. */
-export const addBuildCommand = (program: Command, context: CommandContext): Command =>
-  inputsCommand(program, 'build',
+export function addBuildCommand(program: Command, context: CommandContext): Command {
+  return inputsCommand(program, 'build',
     'Read access logs (files, .gz, or - for stdin) and write the Profile Search page of the newest storefront requests.',
     'access logs: paths, gzip files (detected by content), - for stdin; none reads stdin',
     buildOptionList(), BUILD_EXAMPLES)
@@ -149,3 +153,4 @@ export const addBuildCommand = (program: Command, context: CommandContext): Comm
       const { flags, shapes } = await configured<BuildFlags>(command, context)
       await build(buildOptionsOf(inputs, flags, shapes), context.io)
     })
+}

@@ -18,7 +18,9 @@ import { basename, dirname } from 'node:path'
 import { constants, Script } from 'node:vm'
 
 /** The cache of `file`: next to it. */
-export const cacheFileOf = (file: string): string => `${file}.cache`
+export function cacheFileOf(file: string): string {
+  return `${file}.cache`
+}
 
 /** The module wrapper, alone on the first line, so the bundle's lines keep their numbers in stacks. */
 const WRAPPER_START = '(function (exports, require, module, __filename, __dirname) {\n'
@@ -29,7 +31,7 @@ export interface LoadedScript {
 }
 
 /** Compiles (with the cache when it fits) and runs `file` as a CommonJS module. */
-export const runCommonJs = (file: string, cachedData?: Buffer): LoadedScript => {
+export function runCommonJs(file: string, cachedData?: Buffer): LoadedScript {
   const script = new Script(`${WRAPPER_START}${readFileSync(file, 'utf8')}\n})`, {
     filename: basename(file),
     lineOffset: -1,
@@ -44,7 +46,7 @@ export const runCommonJs = (file: string, cachedData?: Buffer): LoadedScript => 
 }
 
 /** `file` run with its code cache, if there is one. */
-export const runWithCodeCache = (file: string): unknown => {
+export function runWithCodeCache(file: string): unknown {
   let cachedData: Buffer | undefined
   try {
     cachedData = readFileSync(cacheFileOf(file))

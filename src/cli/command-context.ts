@@ -13,7 +13,7 @@ export interface CommandContext {
 }
 
 /** `--verbose`: which config file the run took its values from; one found in the working folder by its full path. */
-const configNote = (command: Command, cwd: string): string => {
+function configNote(command: Command, cwd: string): string {
   const named = command.getOptionValue('config') as string | undefined
   return named === undefined ? `config file ${resolve(cwd, CONFIG_FILE_NAME)} (found in the working folder)` : `config file ${named} (--config)`
 }
@@ -25,17 +25,18 @@ export interface Configured<Flags> {
 }
 
 /** Reads the config file of `command` (see config/apply-config.ts) into its flags; the first step of each command's action. */
-export const configured = async <Flags>(command: Command, context: CommandContext): Promise<Configured<Flags>> => {
+export async function configured<Flags>(command: Command, context: CommandContext): Promise<Configured<Flags>> {
   const applied = await applyConfig(command, command.parent?.commands ?? [command], context.io.cwd)
   if (applied.file !== null && command.getOptionValue('verbose') === true) context.io.warn(configNote(command, context.io.cwd))
   return { flags: command.opts() as Flags, shapes: applied.shapes }
 }
 
-export const configOption = (): Option =>
-  new Option('--config <file>', `read options and request shapes from this JSON file (default: ./${CONFIG_FILE_NAME} when present); flags win over it`)
+export function configOption(): Option {
+  return new Option('--config <file>', `read options and request shapes from this JSON file (default: ./${CONFIG_FILE_NAME} when present); flags win over it`)
+}
 
 /** A subcommand of `program` that reads inputs, with these options, `-h` and the text after the options (examples, exit codes). */
-export const inputsCommand = (program: Command, name: string, description: string, inputs: string, options: readonly Option[], after: string): Command => {
+export function inputsCommand(program: Command, name: string, description: string, inputs: string, options: readonly Option[], after: string): Command {
   const command = program.command(name).description(description).argument('[inputs...]', inputs)
   for (const option of options) command.addOption(option)
   return command.helpOption('-h, --help', 'show this help').addHelpText('after', after)

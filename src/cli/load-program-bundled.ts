@@ -9,5 +9,6 @@ import { fileURLToPath } from 'node:url'
 import { runWithCodeCache } from './code-cache.js'
 import type { ProgramModule } from './load-program.js'
 
-export const loadProgram = (): Promise<ProgramModule> =>
-  Promise.resolve(runWithCodeCache(fileURLToPath(new URL('program.cjs', import.meta.url))) as ProgramModule)
+export function loadProgram(): Promise<ProgramModule> {
+  return Promise.resolve(runWithCodeCache(fileURLToPath(new URL('program.cjs', import.meta.url))) as ProgramModule)
+}

@@ -6,4 +6,6 @@
 
 export type ProgramModule = typeof import('./program.js')
 
-export const loadProgram = (): Promise<ProgramModule> => import('./program.js')
+export function loadProgram(): Promise<ProgramModule> {
+  return import('./program.js')
+}

@@ -5,7 +5,8 @@ import type { RunIO } from '../jobs/job-io.js'
 export type MainIO = RunIO
 
 /** The process's own: stdin, stdout and stderr are asked for only when used (Node makes them then). */
-export const processIO = (): MainIO => ({
+export function processIO(): MainIO {
+  return ({
   get stdin() {
     return process.stdin
   },
@@ -18,3 +19,4 @@ export const processIO = (): MainIO => ({
   cwd: process.cwd(),
   env: process.env,
 })
+}

@@ -9,7 +9,7 @@ import { loadProgram } from './load-program.js'
 import { processIO, type MainIO } from './main-io.js'
 import { version } from './version.js'
 
-export const main = async (argv: readonly string[], io: MainIO = processIO()): Promise<number> => {
+export async function main(argv: readonly string[], io: MainIO = processIO()): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     io.stdout.write(`${version()}\n`)
     return 0

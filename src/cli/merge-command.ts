@@ -17,7 +17,7 @@ export interface MergeFlags {
   ifChanged?: boolean
 }
 
-export const mergeOptionsOf = (inputs: string[], flags: MergeFlags): MergeOptions => {
+export function mergeOptionsOf(inputs: string[], flags: MergeFlags): MergeOptions {
   if (flags.ifChanged && flags.output === undefined) {
     throw usageError('--if-changed needs --output <file>', 'stdout is written every time; give -o index.html')
   }
@@ -28,8 +28,8 @@ export const mergeOptionsOf = (inputs: string[], flags: MergeFlags): MergeOption
 }
 
 /** Adds `merge` to the program. */
-export const addMergeCommand = (program: Command, context: CommandContext): Command =>
-  program
+export function addMergeCommand(program: Command, context: CommandContext): Command {
+  return program
     .command('merge')
     .description('Merge the NDJSON rows several servers wrote with build --emit ndjson into one listing of the newest rows, tokens kept.')
     .argument('[inputs...]', 'NDJSON files from build --emit ndjson: paths, gzip files, - for stdin; none reads stdin')
@@ -48,3 +48,4 @@ export const addMergeCommand = (program: Command, context: CommandContext): Comm
       const { merge } = await import('../jobs/merge.js')
       await merge(mergeOptionsOf(inputs, flags), context.io)
     })
+}

@@ -20,7 +20,7 @@ import { InvalidCriterion } from '../select/criteria.js'
 import { ANY } from '../select/filters/request.js'
 
 /** `--order-tolerance`: whole seconds, 0 or more. */
-export const seconds = (value: string): number => {
+export function seconds(value: string): number {
   if (!/^\d{1,9}$/.test(value)) throw new InvalidArgumentError('give a whole number of seconds, 0 or more')
   return Number(value)
 }
@@ -29,7 +29,7 @@ export const seconds = (value: string): number => {
 export const MAX_INTERVAL_SECONDS = 86_400
 
 /** `watch --interval`: seconds, more than 0, to the millisecond (0.2, 1, 5). */
-export const intervalSeconds = (value: string): number => {
+export function intervalSeconds(value: string): number {
   const seconds = /^\d{1,5}(?:\.\d{1,3})?$/.test(value) ? Number(value) : NaN
   if (!(seconds > 0 && seconds <= MAX_INTERVAL_SECONDS)) {
     throw new InvalidArgumentError(`give a number of seconds above 0 and at most ${MAX_INTERVAL_SECONDS}, such as 1 or 0.5 (to the millisecond)`)
@@ -38,7 +38,7 @@ export const intervalSeconds = (value: string): number => {
 }
 
 /** `--limit`, `--notices-limit`. */
-export const positiveInt = (value: string): number => {
+export function positiveInt(value: string): number {
   if (!/^[1-9]\d*$/.test(value) || !Number.isSafeInteger(Number(value))) {
     throw new InvalidArgumentError('give a whole number of 1 or more')
   }
@@ -53,45 +53,46 @@ export const positiveInt = (value: string): number => {
 export const MAX_LIMIT = 1_000_000
 
 /** `--limit`: 1 to MAX_LIMIT rows. */
-export const rowLimit = (value: string): number => {
+export function rowLimit(value: string): number {
   const n = positiveInt(value)
   if (n > MAX_LIMIT) throw new InvalidArgumentError(`give at most ${MAX_LIMIT} rows (they are held in memory); filter with --from/--until or the other criteria for fewer`)
   return n
 }
 
 /** `--tz`, `--log-tz`. */
-export const timeZone = (value: string): string => {
+export function timeZone(value: string): string {
   if (!isKnownZone(value)) throw new InvalidArgumentError('give an IANA time zone name such as Europe/Berlin or UTC')
   return value
 }
 
 /** `--notices`, repeatable: each use adds a file. */
-export const noticesFile = (value: string, previous: string[] | undefined): string[] => {
+export function noticesFile(value: string, previous: string[] | undefined): string[] {
   if (value === '') throw new InvalidArgumentError('give a PHP error log: a path, a .gz file, or - for stdin')
   return [...(previous ?? []), value]
 }
 
 /** `--redact-path`, repeatable. */
-export const redactPath = (value: string, previous: string[] | undefined): string[] => {
+export function redactPath(value: string, previous: string[] | undefined): string[] {
   const problem = redactPrefixProblem(value)
   if (problem) throw new InvalidArgumentError(problem)
   return [...(previous ?? []), value]
 }
 
 /** `--out-dir`. */
-export const folderPath = (value: string): string => {
+export function folderPath(value: string): string {
   if (value === '' || value === '-') throw new InvalidArgumentError('give a folder path, e.g. --out-dir /var/www/profiler (it is created if missing)')
   return value
 }
 
 /** `--emit`. */
-export const emitFormat = (value: string): EmitFormat => {
+export function emitFormat(value: string): EmitFormat {
   if (!isEmitFormat(value)) throw new InvalidArgumentError(`give one of ${EMIT_FORMATS.join(', ')}`)
   return value
 }
 
 /** A search criterion's parser as an argParser: its message becomes the hint. */
-export const criterion = <T>(parse: (text: string) => T) => (value: string): T => {
+export function criterion<T>(parse: (text: string) => T) {
+  return (value: string): T => {
   try {
     return parse(value)
   } catch (e) {
@@ -99,16 +100,19 @@ export const criterion = <T>(parse: (text: string) => T) => (value: string): T =
     throw e
   }
 }
+}
 
 /**
  * Commander stores a parser's null as '', so a criterion whose null means
  * "every value" (`--method any`, `--status any`) is kept as the word `any`
  * until the criteria are put together.
  */
-export const orAny = <T>(parse: (text: string) => T | null) => (text: string): T | typeof ANY => parse(text) ?? ANY
+export function orAny<T>(parse: (text: string) => T | null) {
+  return (text: string): T | typeof ANY => parse(text) ?? ANY
+}
 
 /** `--log-format`: a preset name, auto, or the server's format text, compiled here. */
-export const logFormatFlag = (value: string): LogFormatChoice => {
+export function logFormatFlag(value: string): LogFormatChoice {
   if (value.trim() === '') throw new InvalidArgumentError('give auto, combined, common, vhost_combined, json, or the server\'s log_format / LogFormat text')
   try {
     return parseLogFormat(value)
@@ -119,7 +123,7 @@ export const logFormatFlag = (value: string): LogFormatChoice => {
 }
 
 /** `--json-fields ip=remote_addr,time=ts,…`. */
-export const jsonFieldsFlag = (value: string): JsonFieldMap => {
+export function jsonFieldsFlag(value: string): JsonFieldMap {
   try {
     return parseJsonFields(value)
   } catch (e) {
@@ -129,14 +133,14 @@ export const jsonFieldsFlag = (value: string): JsonFieldMap => {
 }
 
 /** `--client-ip logged|forwarded`. */
-export const clientIpFlag = (value: string): ClientIpMode => {
+export function clientIpFlag(value: string): ClientIpMode {
   const mode = CLIENT_IP_MODES.find((m) => m === value)
   if (!mode) throw new InvalidArgumentError(`give ${CLIENT_IP_MODES.join(' or ')}`)
   return mode
 }
 
 /** `--trusted-proxy`, repeatable: each use adds a range. */
-export const trustedProxyFlag = (value: string, previous: Cidr[] | undefined): Cidr[] => {
+export function trustedProxyFlag(value: string, previous: Cidr[] | undefined): Cidr[] {
   const cidr = parseCidr(value)
   if (!cidr) throw new InvalidArgumentError('give an IPv4 or IPv6 address or CIDR range, such as 10.0.0.0/8, 192.0.2.7 or fd00::/8')
   return [...(previous ?? []), cidr]

@@ -18,7 +18,7 @@ import { addMergeCommand } from './merge-command.js'
 import { version } from './version.js'
 import { addWatchCommand } from './watch-command.js'
 
-const program = (io: MainIO, helpHint: string): Command => {
+function program(io: MainIO, helpHint: string): Command {
   const context: CommandContext = { io: jobIO(io, (line) => void io.stderr.write(`${PROG}: ${line}\n`)) }
   const cmd = new Command(PROG)
     .description('Rebuild the profiler\'s "Profile Search" page from nginx/Apache access logs.')
@@ -42,7 +42,7 @@ const program = (io: MainIO, helpHint: string): Command => {
   return cmd
 }
 
-export const runProgram = async (argv: readonly string[], io: MainIO): Promise<number> => {
+export async function runProgram(argv: readonly string[], io: MainIO): Promise<number> {
   const helpHint = argv[0] === 'build' || argv[0] === 'watch' || argv[0] === 'merge' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
   const cmd = program(io, helpHint)
   if (argv.length === 0) {

@@ -3,5 +3,6 @@
 import { readFileSync } from 'node:fs'
 import { packageFile } from '../package-files.js'
 
-export const version = (): string =>
-  (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version
+export function version(): string {
+  return (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version
+}

@@ -28,7 +28,7 @@ export interface WatchFlags extends BuildFlags {
 }
 
 /** The flags (after the config file) → the watch job's options; throws a usage error for a combination that cannot work. */
-export const watchOptionsOf = (inputs: string[], flags: WatchFlags, shapes: ShapeSettings | null): WatchOptions => {
+export function watchOptionsOf(inputs: string[], flags: WatchFlags, shapes: ShapeSettings | null): WatchOptions {
   if (flags.output === undefined && flags.outDir === undefined) {
     throw usageError('watch needs --output <file> or --out-dir <dir>', 'it publishes the page again as the logs grow, e.g. -o /var/www/profiler/index.html')
   }
@@ -44,7 +44,8 @@ export const watchOptionsOf = (inputs: string[], flags: WatchFlags, shapes: Shap
 }
 
 /** build's options that apply, in build's order, with watch's own after --out-dir. */
-const watchOptionList = (): Option[] => buildOptionList().flatMap((option) => {
+function watchOptionList(): Option[] {
+  return buildOptionList().flatMap((option) => {
   if (NOT_FOR_WATCH.has(option.long ?? '')) return []
   if (option.long === '--output') option.description = 'write the page to FILE atomically, and again whenever the listing changes'
   if (option.long !== '--out-dir') return [option]
@@ -54,10 +55,11 @@ const watchOptionList = (): Option[] => buildOptionList().flatMap((option) => {
     new Option('--refresh <seconds>', 'add <meta http-equiv="refresh"> to the page: an open browser tab loads it again after this many seconds').argParser(positiveInt),
   ]
 })
+}
 
 /** Adds `watch` to the program. */
-export const addWatchCommand = (program: Command, context: CommandContext): Command =>
-  inputsCommand(program, 'watch',
+export function addWatchCommand(program: Command, context: CommandContext): Command {
+  return inputsCommand(program, 'watch',
     'Build the Profile Search page once, then follow the logs as tail -F does (rotations too) and publish it again, atomically, whenever the listing changes; until SIGINT or SIGTERM.',
     'access logs: the live log is followed; .gz and rotated names (access.log.1) are read once; - (stdin) until it ends; none reads stdin',
     watchOptionList(), WATCH_EXAMPLES)
@@ -67,3 +69,4 @@ export const addWatchCommand = (program: Command, context: CommandContext): Comm
       const { watch } = await import('../jobs/watch/watch.js')
       await watch(watchOptionsOf(inputs, flags, shapes), context.io)
     })
+}

@@ -29,7 +29,7 @@ const REPLACEABLE = new Set([undefined, 'default', 'implied'])
 
 type Parsed = { ok: true; value: unknown } | { ok: false; problem: string }
 
-const parseText = (option: Option, text: string, previous: unknown, path: string, raw: unknown): Parsed => {
+function parseText(option: Option, text: string, previous: unknown, path: string, raw: unknown): Parsed {
   try {
     return { ok: true, value: option.parseArg ? option.parseArg(text, previous) : text }
   } catch (e) {
@@ -41,7 +41,7 @@ const parseText = (option: Option, text: string, previous: unknown, path: string
 }
 
 /** A config value (already of the schema's type) through the option's parser. */
-export const parseConfigValue = (option: Option, key: string, value: unknown): Parsed => {
+export function parseConfigValue(option: Option, key: string, value: unknown): Parsed {
   if (typeof value === 'boolean') return { ok: true, value }
   if (Array.isArray(value)) {
     let acc: unknown = option.defaultValue
@@ -55,7 +55,7 @@ export const parseConfigValue = (option: Option, key: string, value: unknown): P
   return parseText(option, String(value), option.defaultValue, `/${key}`, value)
 }
 
-const optionsByKey = (commands: readonly Command[]): Map<string, Option> => {
+function optionsByKey(commands: readonly Command[]): Map<string, Option> {
   const byKey = new Map<string, Option>()
   for (const command of commands) {
     for (const option of command.options) if (!byKey.has(option.attributeName())) byKey.set(option.attributeName(), option)
@@ -63,16 +63,20 @@ const optionsByKey = (commands: readonly Command[]): Map<string, Option> => {
   return byKey
 }
 
-const flagName = (option: Option): string => option.long ?? option.flags
+function flagName(option: Option): string {
+  return option.long ?? option.flags
+}
 
 /** The names `.conflicts()` recorded: commander keeps them on the option but leaves them out of its typings. */
-const conflictNames = (option: Option): readonly string[] => (option as Option & { conflictsWith?: string[] }).conflictsWith ?? []
+function conflictNames(option: Option): readonly string[] {
+  return (option as Option & { conflictsWith?: string[] }).conflictsWith ?? []
+}
 
 /**
  * Pairs that `.conflicts()` forbids, where the file set at least one side
  * (commander checks the flags themselves before the file is read).
  */
-const conflicts = (command: Command): string[] => {
+function conflicts(command: Command): string[] {
   const source = (key: string): string | undefined => command.getOptionValueSource(key)
   const given = (key: string): boolean => source(key) === 'cli' || source(key) === 'config'
   const name = (key: string): string => {
@@ -93,7 +97,7 @@ const conflicts = (command: Command): string[] => {
  * Reads the config file for `command` (`build` or `merge`) and sets the
  * values no flag gave. `commands` are all subcommands, to check every key.
  */
-export const applyConfig = async (command: Command, commands: readonly Command[], cwd: string): Promise<AppliedConfig> => {
+export async function applyConfig(command: Command, commands: readonly Command[], cwd: string): Promise<AppliedConfig> {
   const loaded = await loadConfig(command.getOptionValue('config') as string | undefined, cwd)
   if (loaded === null) return { file: null, shapes: null }
   const { label, values } = loaded

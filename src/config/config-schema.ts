@@ -27,14 +27,16 @@ export interface SchemaNode {
   description?: string
 }
 
-export const readConfigSchema = (): SchemaNode & { properties: Record<string, SchemaNode> } =>
-  JSON.parse(readFileSync(CONFIG_SCHEMA_FILE, 'utf8')) as SchemaNode & { properties: Record<string, SchemaNode> }
+export function readConfigSchema(): SchemaNode & { properties: Record<string, SchemaNode> } {
+  return JSON.parse(readFileSync(CONFIG_SCHEMA_FILE, 'utf8')) as SchemaNode & { properties: Record<string, SchemaNode> }
+}
 
 let validator: ValidateFunction | undefined
 
 /** The schema compiled when a config file is first read. */
-export const configValidator = (): ValidateFunction =>
-  (validator ??= newAjv({ allErrors: true, verbose: true, allowUnionTypes: true }).compile(readConfigSchema()))
+export function configValidator(): ValidateFunction {
+  return (validator ??= newAjv({ allErrors: true, verbose: true, allowUnionTypes: true }).compile(readConfigSchema()))
+}
 
 const ARTICLE: Record<string, string> = {
   integer: 'an integer', number: 'a number', string: 'a string', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null',
@@ -43,9 +45,11 @@ const PLURAL: Record<string, string> = {
   integer: 'integers', number: 'numbers', string: 'strings', boolean: 'true or false values', object: 'objects', array: 'lists', null: 'nulls',
 }
 
-const types = (node: SchemaNode): string[] => (node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type])
+function types(node: SchemaNode): string[] {
+  return (node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type])
+}
 
-const range = (node: SchemaNode): string => {
+function range(node: SchemaNode): string {
   if (node.minimum !== undefined && node.maximum !== undefined) return ` from ${node.minimum} to ${node.maximum}`
   if (node.minimum !== undefined) return ` >= ${node.minimum}`
   if (node.maximum !== undefined) return ` <= ${node.maximum}`
@@ -53,7 +57,7 @@ const range = (node: SchemaNode): string => {
 }
 
 /** What a schema node allows, in words: `an integer >= 1`, `one of "html", "json"`, `a list of strings`. */
-export const describeAllowed = (node: SchemaNode): string => {
+export function describeAllowed(node: SchemaNode): string {
   if (node.enum) return `one of ${node.enum.map((v) => JSON.stringify(v)).join(', ')}`
   return types(node).map((type) => {
     if (type === 'integer' || type === 'number') return `${ARTICLE[type]}${range(node)}`
@@ -67,18 +71,20 @@ export const describeAllowed = (node: SchemaNode): string => {
 }
 
 /** A value as shown after "got": JSON, cut at 60 characters. */
-export const shown = (value: unknown): string => {
+export function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value)
   return text.length > 60 ? `${text.slice(0, 59)}…` : text
 }
 
-const pathOf = (instancePath: string): string => instancePath || '(the top level)'
+function pathOf(instancePath: string): string {
+  return instancePath || '(the top level)'
+}
 
 /**
  * One line per problem. Errors at the same key path become one line; an
  * unknown key names the nearest allowed one.
  */
-export const schemaProblems = (errors: readonly ErrorObject[]): string[] => {
+export function schemaProblems(errors: readonly ErrorObject[]): string[] {
   const lines: string[] = []
   const done = new Set<string>()
   for (const error of errors) {

@@ -23,7 +23,9 @@ export interface ShapesConfig {
 
 export type ShapesResult = { ok: true; settings: ShapeSettings } | { ok: false; problems: string[] }
 
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e))
+function messageOf(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e))
+}
 
 /** What a segment type must be, by the rule it broke. */
 const MUST_BE: Readonly<Record<SegmentPatternError['rule'], string>> = {
@@ -31,7 +33,7 @@ const MUST_BE: Readonly<Record<SegmentPatternError['rule'], string>> = {
   'linear time': 'a regular expression that runs in linear time (RE2 syntax)',
 }
 
-export const shapeSettings = (config: ShapesConfig | undefined): ShapesResult => {
+export function shapeSettings(config: ShapesConfig | undefined): ShapesResult {
   const settings: ShapeSettings = {
     patterns: config?.patterns ?? DEFAULT_SHAPE_SETTINGS.patterns,
     segmentTypes: config?.segmentTypes ?? DEFAULT_SHAPE_SETTINGS.segmentTypes,

@@ -23,7 +23,7 @@ interface Fault {
 }
 
 /** The end of the string that starts at `at` (after its closing quote), or a fault. */
-const scanString = (text: string, at: number): number | Fault => {
+function scanString(text: string, at: number): number | Fault {
   let i = at + 1
   while (i < text.length) {
     const c = text.charCodeAt(i)
@@ -40,7 +40,7 @@ const scanString = (text: string, at: number): number | Fault => {
   return { at: text.length, problem: 'the file ends inside a string (a closing " is missing)' }
 }
 
-const scanScalar = (text: string, at: number): number | Fault => {
+function scanScalar(text: string, at: number): number | Fault {
   for (const word of ['true', 'false', 'null']) if (text.startsWith(word, at)) return at + word.length
   NUMBER.lastIndex = at
   if (NUMBER.test(text)) return NUMBER.lastIndex
@@ -48,7 +48,7 @@ const scanScalar = (text: string, at: number): number | Fault => {
 }
 
 /** Finds the first syntax error of a text that JSON.parse rejected. */
-const findFault = (text: string): Fault => {
+function findFault(text: string): Fault {
   const stack: string[] = []
   let i = 0
   let state: 'value' | 'key' | 'after' = 'value'
@@ -106,13 +106,13 @@ const findFault = (text: string): Fault => {
   }
 }
 
-const position = (text: string, at: number): { line: number; column: number } => {
+function position(text: string, at: number): { line: number; column: number } {
   const before = text.slice(0, at)
   const lineStart = before.lastIndexOf('\n') + 1
   return { line: before.split('\n').length, column: at - lineStart + 1 }
 }
 
-export const parseJsonText = (text: string): JsonText => {
+export function parseJsonText(text: string): JsonText {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   try {
     return { ok: true, value: JSON.parse(body) as unknown }

@@ -31,7 +31,7 @@ export const CONFIG_MAX_BYTES = 1024 * 1024
  * one whose writer never writes, waits without holding a thread, so a stop
  * signal still ends the run.
  */
-const readText = async (path: string, label: string, explicit: boolean): Promise<string | null> => {
+async function readText(path: string, label: string, explicit: boolean): Promise<string | null> {
   const hint = explicit ? 'check the --config path' : `rename or fix ./${CONFIG_FILE_NAME}`
   const opened = await openToRead(path).catch((e: unknown) => {
     if (!explicit && (e as NodeJS.ErrnoException).code === 'ENOENT') return null
@@ -55,7 +55,7 @@ const readText = async (path: string, label: string, explicit: boolean): Promise
 }
 
 /** Reads, parses and checks the config file; null when there is none. */
-export const loadConfig = async (explicit: string | undefined, cwd: string): Promise<LoadedConfig | null> => {
+export async function loadConfig(explicit: string | undefined, cwd: string): Promise<LoadedConfig | null> {
   const label = explicit ?? CONFIG_FILE_NAME
   const text = await readText(resolve(cwd, explicit ?? CONFIG_FILE_NAME), label, explicit !== undefined)
   if (text === null) return null

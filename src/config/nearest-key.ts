@@ -1,6 +1,6 @@
 /** The allowed key nearest to a misspelt one, by edit distance (Levenshtein). */
 
-export const editDistance = (a: string, b: string): number => {
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]
@@ -14,10 +14,12 @@ export const editDistance = (a: string, b: string): number => {
 }
 
 /** Case and `-`/`_` do not count: `log-format` is as near to `logFormat` as can be. */
-const normal = (key: string): string => key.toLowerCase().replace(/[-_]/g, '')
+function normal(key: string): string {
+  return key.toLowerCase().replace(/[-_]/g, '')
+}
 
 /** The nearest of `allowed` (the first of equals), or null when none is given. */
-export const nearestKey = (key: string, allowed: readonly string[]): string | null => {
+export function nearestKey(key: string, allowed: readonly string[]): string | null {
   let best: string | null = null
   let bestDistance = Infinity
   for (const candidate of allowed) {

@@ -36,7 +36,9 @@ const require = createRequire(import.meta.url)
 /** How an opened file is read: see the top of this file. */
 export type FileKind = 'file' | 'pipe' | 'device'
 
-export const fileKind = (stat: Stats): FileKind => (stat.isFile() ? 'file' : stat.isFIFO() || stat.isSocket() ? 'pipe' : 'device')
+export function fileKind(stat: Stats): FileKind {
+  return (stat.isFile() ? 'file' : stat.isFIFO() || stat.isSocket() ? 'pipe' : 'device')
+}
 
 /**
  * The descriptor of a pipe, until the net.Socket that reads it takes it
@@ -70,7 +72,7 @@ export type ReadableFile = { kind: 'file' | 'device'; handle: FileHandle } | { k
 export type OpenedFile = ReadableFile & { stat: Stats }
 
 /** Opens `path` to read it, at once whatever it is now (a FIFO without a writer too); `stat` is what was opened. */
-export const openToRead = async (path: string): Promise<OpenedFile> => {
+export async function openToRead(path: string): Promise<OpenedFile> {
   const fd = await promisify(openDescriptor)(path, constants.O_RDONLY | constants.O_NONBLOCK)
   let stat: Stats
   try {
@@ -89,7 +91,7 @@ export const openToRead = async (path: string): Promise<OpenedFile> => {
 }
 
 /** A FileHandle of the file open as `fd`, whose fstat gave `stat`. */
-const openAgain = async (fd: number, stat: Stats): Promise<FileHandle> => {
+async function openAgain(fd: number, stat: Stats): Promise<FileHandle> {
   const handle = await open(`/dev/fd/${fd}`, constants.O_RDONLY | constants.O_NONBLOCK)
   const again = await handle.stat().catch(async (e: unknown) => {
     await handle.close()
@@ -122,8 +124,9 @@ export interface ChunkOptions {
  * size it had when opened, or before what was read of it, was cut under us
  * (copytruncate): FileShrank.
  */
-export const fileChunks = (file: ReadableFile, read: { bytes: number }, options: ChunkOptions = {}): AsyncGenerator<Buffer> =>
-  file.kind === 'pipe' ? pipeChunks(file.handle, read, options.end ?? Infinity) : readChunks(file.handle, file.kind === 'file', read, options)
+export function fileChunks(file: ReadableFile, read: { bytes: number }, options: ChunkOptions = {}): AsyncGenerator<Buffer> {
+  return file.kind === 'pipe' ? pipeChunks(file.handle, read, options.end ?? Infinity) : readChunks(file.handle, file.kind === 'file', read, options)
+}
 
 /** A regular file at explicit positions, or a device from where it stands. */
 async function* readChunks(handle: FileHandle, positioned: boolean, read: { bytes: number }, options: ChunkOptions): AsyncGenerator<Buffer> {
@@ -156,7 +159,7 @@ async function* readChunks(handle: FileHandle, positioned: boolean, read: { byte
 }
 
 /** One read of a device that never waits in the threadpool: nothing there yet (EAGAIN), it is tried again a moment later. */
-const readDevice = async (handle: FileHandle, length: number): Promise<{ bytesRead: number; buffer: Buffer }> => {
+async function readDevice(handle: FileHandle, length: number): Promise<{ bytesRead: number; buffer: Buffer }> {
   for (;;) {
     try {
       return await handle.read(Buffer.allocUnsafe(length), 0, length, null)

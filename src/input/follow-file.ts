@@ -75,8 +75,9 @@ const PIECE_BYTES = 4096
 const TAIL_BYTES = 64
 
 /** The last TAIL_BYTES of `tail` and then `bytes`. */
-const tailOf = (tail: Buffer, bytes: Buffer): Buffer =>
-  bytes.length >= TAIL_BYTES ? Buffer.from(bytes.subarray(bytes.length - TAIL_BYTES)) : Buffer.concat([tail, bytes]).subarray(-TAIL_BYTES)
+function tailOf(tail: Buffer, bytes: Buffer): Buffer {
+  return bytes.length >= TAIL_BYTES ? Buffer.from(bytes.subarray(bytes.length - TAIL_BYTES)) : Buffer.concat([tail, bytes]).subarray(-TAIL_BYTES)
+}
 
 /** One open file: how far it is read, and its unfinished line. */
 interface OpenFile {
@@ -95,11 +96,14 @@ interface OpenFile {
   grewAt: number
 }
 
-const sameFile = (stats: Stats, file: OpenFile): boolean => stats.ino === file.ino && stats.dev === file.dev
+function sameFile(stats: Stats, file: OpenFile): boolean {
+  return stats.ino === file.ino && stats.dev === file.dev
+}
 
 /** A file just opened, read from its start. */
-const fromStart = (handle: FileHandle, { dev, ino }: Stats, now: number): OpenFile =>
-  ({ handle, dev, ino, offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null, grewAt: now })
+function fromStart(handle: FileHandle, { dev, ino }: Stats, now: number): OpenFile {
+  return ({ handle, dev, ino, offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null, grewAt: now })
+}
 
 export class FileFollower {
   #current: OpenFile | null = null

@@ -13,14 +13,16 @@ const require = createRequire(import.meta.url)
 export const GZIP_MAGIC = [0x1f, 0x8b] as const
 
 /** Whether these bytes begin gzip data. */
-export const isGzip = (head: Uint8Array): boolean => head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]
+export function isGzip(head: Uint8Array): boolean {
+  return head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]
+}
 
 /** Gunzip output per step, and how much of it may wait while a chunk is parsed. */
 const GUNZIP_CHUNK = 64 * 1024
 const GUNZIP_AHEAD = 1024 * 1024
 
 /** The chunks of an input, with the first two bytes looked at before any is given out. */
-export const sniffGzip = async (source: AsyncIterable<Buffer>): Promise<{ gzip: boolean; chunks: AsyncGenerator<Buffer> }> => {
+export async function sniffGzip(source: AsyncIterable<Buffer>): Promise<{ gzip: boolean; chunks: AsyncGenerator<Buffer> }> {
   const iterator = source[Symbol.asyncIterator]()
   const head: Buffer[] = []
   let headLength = 0
@@ -58,7 +60,7 @@ export const sniffGzip = async (source: AsyncIterable<Buffer>): Promise<{ gzip: 
  * a gzip error. zlib and Node's streams are loaded here, when the first gzip
  * input is met: a run on plain logs does not pay for them at start-up.
  */
-export const gunzipped = (chunks: AsyncGenerator<Buffer>, sourceError: { error: unknown }): Readable => {
+export function gunzipped(chunks: AsyncGenerator<Buffer>, sourceError: { error: unknown }): Readable {
   const { createGunzip } = require('node:zlib') as typeof import('node:zlib')
   const { pipeline, Readable } = require('node:stream') as typeof import('node:stream')
   const bytes = Readable.from(chunks, { objectMode: false })

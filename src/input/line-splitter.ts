@@ -44,7 +44,9 @@ export interface LineSink {
 }
 
 /** The first characters of the text these bytes begin. */
-const headOf = (bytes: Buffer): string => bytes.toString('utf8', 0, Math.min(bytes.length, HEAD_BYTES)).slice(0, TOO_LONG_HEAD)
+function headOf(bytes: Buffer): string {
+  return bytes.toString('utf8', 0, Math.min(bytes.length, HEAD_BYTES)).slice(0, TOO_LONG_HEAD)
+}
 
 export class LineSplitter {
   /**

@@ -68,7 +68,7 @@ export async function* splitLines(source: AsyncIterable<Buffer>, label: string, 
 }
 
 /** Hands every line of one input to `sink` (see splitLines). */
-export const forEachLine = async (source: AsyncIterable<Buffer>, label: string, sink: LineSink, max = MAX_LINE_LENGTH): Promise<void> => {
+export async function forEachLine(source: AsyncIterable<Buffer>, label: string, sink: LineSink, max = MAX_LINE_LENGTH): Promise<void> {
   for await (const _ of splitLines(source, label, sink, max)) {
     // each step hands the sink one more chunk's lines
   }

@@ -41,7 +41,7 @@ export interface SeekableFile {
 }
 
 /** Regular files not starting with the gzip magic bytes. */
-const seekableFile = async (handle: FileHandle, stat: Stats): Promise<SeekableFile | null> => {
+async function seekableFile(handle: FileHandle, stat: Stats): Promise<SeekableFile | null> {
   if (!stat.isFile()) return null
   const head = Buffer.alloc(GZIP_MAGIC.length)
   const { bytesRead } = await handle.read(head, 0, head.length, 0)
@@ -50,7 +50,7 @@ const seekableFile = async (handle: FileHandle, stat: Stats): Promise<SeekableFi
 }
 
 /** Opens `path`, named `label` in messages. */
-const openFile = async (label: string, path: string): Promise<OpenedFile> => {
+async function openFile(label: string, path: string): Promise<OpenedFile> {
   const opened = await openToRead(path).catch((e: unknown) => {
     throw usageError(`cannot read ${label}: ${errnoWords(e)}`,
       (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined)
@@ -67,7 +67,7 @@ const openFile = async (label: string, path: string): Promise<OpenedFile> => {
  * through the file's handle, which stays open: a watch reads the lines
  * written up to its start, then follows the file from `end` on.
  */
-export const plainFileUpTo = (label: string, file: SeekableFile, end: number): OpenedInput => {
+export function plainFileUpTo(label: string, file: SeekableFile, end: number): OpenedInput {
   const read = { bytes: 0 }
   return {
     label,
@@ -93,11 +93,11 @@ async function* stdinChunks(stdin: Stdin, read: { bytes: number }): AsyncGenerat
  * once; when it is a terminal nobody is piping a log into it. Relative paths
  * are read from `cwd`; messages name them as given.
  */
-export const openInputs = async (
+export async function openInputs(
   paths: readonly string[],
   stdin: () => Stdin,
   cwd: string,
-): Promise<OpenedInput[]> => {
+): Promise<OpenedInput[]> {
   const names = paths.length === 0 ? [STDIN] : paths
   if (names.filter((name) => name === STDIN).length > 1) {
     throw usageError('stdin (-) is named more than once', 'name it once')

@@ -10,7 +10,9 @@ export class ReadError extends UserError {
   }
 }
 
-export const isReadError = (e: unknown): e is ReadError => e instanceof ReadError
+export function isReadError(e: unknown): e is ReadError {
+  return e instanceof ReadError
+}
 
 /**
  * A plain file that became shorter while it was read (logrotate's
@@ -28,7 +30,7 @@ export class FileShrank extends Error {
  * A read or gzip error as the input error the user sees (exit 2); anything
  * else (a bug) as it is.
  */
-export const asInputError = (e: unknown, label: string, gzip: boolean): unknown => {
+export function asInputError(e: unknown, label: string, gzip: boolean): unknown {
   if (e instanceof FileShrank) {
     return new ReadError(`cannot read ${label} to its end: it shrank from ${e.from} to ${e.to} bytes while it was read (rotated with copytruncate?)`,
       'run again; --partial-ok publishes the lines read before it shrank')

@@ -21,7 +21,9 @@ import { readdir, stat } from 'node:fs/promises'
 import { generation } from './rotation.js'
 
 /** A file is known by its device and inode. */
-export const fileKey = (stats: Pick<Stats, 'dev' | 'ino'>): string => `${stats.dev}:${stats.ino}`
+export function fileKey(stats: Pick<Stats, 'dev' | 'ino'>): string {
+  return `${stats.dev}:${stats.ino}`
+}
 
 export interface RotatedFile {
   /** Its name in the log's folder (`access.log.1`). */

@@ -17,7 +17,7 @@ export interface Generation {
 }
 
 /** A name's place in its rotated set. */
-export const generation = (name: string): Generation => {
+export function generation(name: string): Generation {
   const m = ROTATED.exec(name)
   if (!m) return { base: name.replace(/\.gz$/, ''), age: 0 }
   const [, base = name, number, date] = m
@@ -27,14 +27,16 @@ export const generation = (name: string): Generation => {
 }
 
 /** Whether the name is an older generation of a rotated log (`access.log.1`, `access.log-20261121.gz`), not the live one. */
-export const isRotatedName = (name: string): boolean => generation(name).age > 0
+export function isRotatedName(name: string): boolean {
+  return generation(name).age > 0
+}
 
 /**
  * Indexes into `names`, oldest input first. Members of a rotated set are
  * ordered by age at the place of the set's first member; stdin (`-`) and
  * unrelated files keep their place.
  */
-export const oldestFirst = (names: readonly string[]): number[] => {
+export function oldestFirst(names: readonly string[]): number[] {
   const generations = names.map(generation)
   const groupOf = new Map<string, number>()
   generations.forEach((g, i) => {

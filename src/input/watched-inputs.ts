@@ -31,7 +31,7 @@ const NEWLINE = 0x0a
  * newline), unless they are more than a line may hold: then the scan counts
  * that line as too long, and following starts in it (`midLine`).
  */
-export const completeLinesEnd = async (file: SeekableFile): Promise<{ offset: number; midLine: boolean }> => {
+export async function completeLinesEnd(file: SeekableFile): Promise<{ offset: number; midLine: boolean }> {
   const from = Math.max(0, file.size - (MAX_LINE_LENGTH + 1))
   const tail = Buffer.alloc(file.size - from)
   let got = 0
@@ -46,7 +46,7 @@ export const completeLinesEnd = async (file: SeekableFile): Promise<{ offset: nu
 }
 
 /** The opened inputs (in the order given), each with how a watch reads it; relative names are read from `cwd`. */
-export const watchedInputs = async (opened: readonly OpenedInput[], cwd: string): Promise<WatchedInput[]> => {
+export async function watchedInputs(opened: readonly OpenedInput[], cwd: string): Promise<WatchedInput[]> {
   const watched: WatchedInput[] = []
   for (const input of opened) {
     if (input.stream) watched.push({ kind: 'stream', input })

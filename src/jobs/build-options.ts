@@ -49,4 +49,6 @@ export interface BuildOptions {
 }
 
 /** The paths a run reads (logs, notices files): its output must be none of them. */
-export const inputsRead = (options: BuildOptions): string[] => [...options.inputs, ...options.notices.files]
+export function inputsRead(options: BuildOptions): string[] {
+  return [...options.inputs, ...options.notices.files]
+}

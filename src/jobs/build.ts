@@ -18,7 +18,7 @@ import type { JobIO, JobResult } from './job-io.js'
 import { logListing, readLogs, startLogReading } from './log-reading.js'
 
 /** Checks what it can before reading: the criteria, then the output (pinned and reserved until written). */
-export const build = async (options: BuildOptions, io: JobIO): Promise<JobResult> => {
+export async function build(options: BuildOptions, io: JobIO): Promise<JobResult> {
   checkCriteria(options.criteria)
   const publisher = await openPublisher(
     { output: options.output, outDir: options.outDir, format: { emit: options.emit, zone: options.tz }, inputs: inputsRead(options) },
@@ -32,9 +32,11 @@ export const build = async (options: BuildOptions, io: JobIO): Promise<JobResult
 }
 
 /** Whether the run reads stdin for its logs (none given, or `-`). */
-export const logsReadStdin = (options: BuildOptions): boolean => options.inputs.length === 0 || options.inputs.includes(STDIN)
+export function logsReadStdin(options: BuildOptions): boolean {
+  return options.inputs.length === 0 || options.inputs.includes(STDIN)
+}
 
-const buildInto = async (publisher: Publisher, options: BuildOptions, io: JobIO): Promise<JobResult> => {
+async function buildInto(publisher: Publisher, options: BuildOptions, io: JobIO): Promise<JobResult> {
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const opened = [...inputs]
   try {

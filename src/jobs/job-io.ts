@@ -30,7 +30,9 @@ export interface JobIO extends RunIO {
  * The run's edges with `warn` added. The job sees them through the run's
  * own object, so stdin, stdout and stderr stay unmade until asked for.
  */
-export const jobIO = (io: RunIO, warn: JobIO['warn']): JobIO => Object.assign(Object.create(io) as RunIO, { warn })
+export function jobIO(io: RunIO, warn: JobIO['warn']): JobIO {
+  return Object.assign(Object.create(io) as RunIO, { warn })
+}
 
 /** What a run of `build` or `merge` did. */
 export interface JobResult {

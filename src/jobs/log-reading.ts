@@ -31,7 +31,7 @@ export interface LogReading {
 }
 
 /** The criteria compiled once, an empty selection, the read settings: nothing read yet. */
-export const startLogReading = (options: BuildOptions, io: JobIO): LogReading => {
+export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   const filter = recordFilter(options.criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz })
   // A token is decided among the lines of its second (see select/filters/token.ts): those that can still hold it are kept.
   const selection = options.criteria.token === null
@@ -46,7 +46,7 @@ export const startLogReading = (options: BuildOptions, io: JobIO): LogReading =>
 }
 
 /** Reads `inputs` into the selection, newest first and from their end unless a full scan is asked for, with the progress line on a terminal. */
-export const readLogs = async (inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO): Promise<void> => {
+export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO): Promise<void> {
   const sources = planSources(inputs, reading.lines, {
     fullScan: options.fullScan,
     backwardMinBytes: options.backwardMinBytes,
@@ -70,9 +70,11 @@ export const readLogs = async (inputs: readonly OpenedInput[], reading: LogReadi
 }
 
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
-export const logListing = (reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing => ({
+export function logListing(reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing {
+  return ({
   rows: listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit),
   search: searchSummary(options.criteria, options.limit, options.tz),
   notices,
   refresh,
 })
+}

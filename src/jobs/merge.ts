@@ -41,7 +41,7 @@ export interface MergeOptions {
 }
 
 /** The output is pinned and reserved before anything is read (see write/publisher.ts). */
-export const merge = async (options: MergeOptions, io: JobIO): Promise<JobResult> => {
+export async function merge(options: MergeOptions, io: JobIO): Promise<JobResult> {
   const publisher = await openPublisher(
     { output: options.output, outDir: null, format: { emit: options.emit, zone: options.tz }, inputs: options.inputs },
     io.cwd, () => io.stdout,
@@ -53,7 +53,7 @@ export const merge = async (options: MergeOptions, io: JobIO): Promise<JobResult
   }
 }
 
-const mergeInto = async (publisher: Publisher, options: MergeOptions, io: JobIO): Promise<JobResult> => {
+async function mergeInto(publisher: Publisher, options: MergeOptions, io: JobIO): Promise<JobResult> {
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const context: RowContext = { isRow: schemaValidators().row, skipped: new SkippedLines<RowSkipReason>(), read: { rows: 0 } }
   const selection = new NewestItems<ReadRow>(options.limit, (row) => row.at.key)

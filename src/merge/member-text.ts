@@ -9,23 +9,25 @@
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 
-const isSpace = (code: number): boolean => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d
+}
 
-const skipSpace = (json: string, at: number): number => {
+function skipSpace(json: string, at: number): number {
   let i = at
   while (i < json.length && isSpace(json.charCodeAt(i))) i++
   return i
 }
 
 /** The index after the string that starts (with its quote) at `at`. */
-const stringEnd = (json: string, at: number): number => {
+function stringEnd(json: string, at: number): number {
   let i = at + 1
   while (i < json.length && json.charCodeAt(i) !== QUOTE) i += json.charCodeAt(i) === BACKSLASH ? 2 : 1
   return i + 1
 }
 
 /** The index after the value that starts at `at`: a string, an object or array (whole), or a number or literal. */
-const valueEnd = (json: string, at: number): number => {
+function valueEnd(json: string, at: number): number {
   const first = json[at]
   if (first === '"') return stringEnd(json, at)
   if (first === '{' || first === '[') {
@@ -53,7 +55,7 @@ const valueEnd = (json: string, at: number): number => {
  * written (the last one when the key is there twice, as JSON.parse takes
  * it), or null when there is none. `json` must be text JSON.parse accepts.
  */
-export const memberText = (json: string, key: string): string | null => {
+export function memberText(json: string, key: string): string | null {
   let i = skipSpace(json, 0)
   if (json[i] !== '{') return null
   let found: string | null = null

@@ -10,7 +10,8 @@ import type { AccessRecord, DisplayZone, ProfileRow } from '../record.js'
 import { toProfileRows } from '../profile/rows.js'
 import type { ReadRow } from './read-row.js'
 
-export const toAccessRecord = ({ row, at }: ReadRow): AccessRecord => ({
+export function toAccessRecord({ row, at }: ReadRow): AccessRecord {
+  return ({
   ip: row.ip,
   loggedIp: row.loggedIp,
   user: row.user,
@@ -34,7 +35,9 @@ export const toAccessRecord = ({ row, at }: ReadRow): AccessRecord => ({
   line: row.line,
   byteOffset: row.byteOffset,
 })
+}
 
 /** `rows` newest first; the listing keeps that order and each row's token. */
-export const mergedProfileRows = (rows: readonly ReadRow[], zone: DisplayZone): ProfileRow[] =>
-  toProfileRows(rows.map(toAccessRecord), zone).map((profileRow, i) => ({ ...profileRow, token: (rows[i] as ReadRow).row.token }))
+export function mergedProfileRows(rows: readonly ReadRow[], zone: DisplayZone): ProfileRow[] {
+  return toProfileRows(rows.map(toAccessRecord), zone).map((profileRow, i) => ({ ...profileRow, token: (rows[i] as ReadRow).row.token }))
+}

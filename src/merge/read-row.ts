@@ -32,7 +32,7 @@ export interface ReadRow {
   at: RowInstant
 }
 
-const parseJson = (text: string): { value: unknown } | null => {
+function parseJson(text: string): { value: unknown } | null {
   try {
     return { value: JSON.parse(text) as unknown }
   } catch {
@@ -48,7 +48,7 @@ const INTEGER = /^(?:0|[1-9][0-9]*)$/
  * 2^53 − 1 (or beyond a double, read as Infinity) as a bigint of its digits;
  * else null, and the parsed value stands.
  */
-const exactBytes = (value: unknown, text: string): bigint | null => {
+function exactBytes(value: unknown, text: string): bigint | null {
   if (typeof value !== 'object' || value === null || !Object.hasOwn(value, 'bytes')) return null
   const { bytes } = value as { bytes: unknown }
   if (typeof bytes !== 'number' || Number.isSafeInteger(bytes)) return null
@@ -61,7 +61,7 @@ const exactBytes = (value: unknown, text: string): bigint | null => {
  * `bytes` of any length is kept as written (a bigint past 2^53 − 1); the
  * schema checks the rest of the row.
  */
-export const readRow = (text: string, isRow: SchemaValidators['row']): ReadRow | RowSkipReason => {
+export function readRow(text: string, isRow: SchemaValidators['row']): ReadRow | RowSkipReason {
   const parsed = parseJson(text)
   if (!parsed) return 'not JSON'
   const bytes = exactBytes(parsed.value, text)

@@ -24,7 +24,7 @@ export interface RowInstant {
 const ROW_TIMESTAMP: IsoForm = { space: false, partial: false, fraction: 'millisOrMicros', offset: 'required' }
 
 /** The instant of a timestamp, or null when it is not a real one (or one a token cannot hold). */
-export const parseRowTimestamp = (text: string): RowInstant | null => {
+export function parseRowTimestamp(text: string): RowInstant | null {
   const iso = emptyIsoTime()
   if (scanIsoTime(text, 0, ROW_TIMESTAMP, iso) !== text.length) return null
   const { year, month, day, hour, minute, second, fraction, offset } = iso

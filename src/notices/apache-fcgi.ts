@@ -19,14 +19,14 @@ const FCGI = "AH01071: Got error '"
 const MOD_PHP = '] PHP Deprecated:'
 const REFERER = ', referer: '
 
-const fcgiNotices = (text: string): Notice[] => {
+function fcgiNotices(text: string): Notice[] {
   let close = text.lastIndexOf(`'${REFERER}`)
   if (close < 0 && text.endsWith("'")) close = text.length - 1
   // No closing quote: Apache cut the line at 8 KB, the last message is not trusted.
   return fpmNotices(decodeLogEscapes(close >= 0 ? text.slice(0, close) : text), close < 0)
 }
 
-const modPhpNotice = (text: string): Notice | null => {
+function modPhpNotice(text: string): Notice | null {
   const referer = text.lastIndexOf(REFERER)
   const message = referer >= 0 && ENDS_ON_LINE.test(text.slice(0, referer)) ? text.slice(0, referer) : text
   return parseLoggedMessage(decodeLogEscapes(message))

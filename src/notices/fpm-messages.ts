@@ -16,7 +16,7 @@ const SEPARATOR_AT_END = /[\s;]+$/
  * when the server cut the record short (nginx stops at 2048 bytes), so its
  * last message may have lost its end, digits of the line number included.
  */
-export const fpmNotices = (text: string, lastMayBeCut: boolean): Notice[] => {
+export function fpmNotices(text: string, lastMayBeCut: boolean): Notice[] {
   const messages = text.split(PREFIX).slice(1)
   if (lastMayBeCut) messages.pop()
   const notices: Notice[] = []

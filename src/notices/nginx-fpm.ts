@@ -30,12 +30,13 @@ const CLOSING = /"(?: while [a-z][a-z ]*)?, client: /
  */
 const ESCAPES = /(?:\\x[0-9A-F]{2})+|\\"/g
 
-export const decodeNginxText = (text: string): string =>
-  text.includes('\\')
+export function decodeNginxText(text: string): string {
+  return text.includes('\\')
     ? text.replace(ESCAPES, (run) => run === '\\"' ? '"' : Buffer.from(run.replace(/\\x/g, ''), 'hex').toString('utf8'))
     : text
+}
 
-const stderrNotices = (entry: string, cut: boolean): Notice[] => {
+function stderrNotices(entry: string, cut: boolean): Notice[] {
   const at = entry.indexOf(STDERR)
   if (at < 0) return []
   const quoted = entry.slice(at + STDERR.length)

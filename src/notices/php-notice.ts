@@ -37,7 +37,7 @@ const LINE_SUFFIX = / on line (\d+)$/
  * FILE is what follows the last ` in ` before the final ` on line N`. No
  * backtracking regular expression, so hostile text costs linear time.
  */
-export const parseNoticeBody = (body: string): Notice | null => {
+export function parseNoticeBody(body: string): Notice | null {
   const suffix = LINE_SUFFIX.exec(body)
   if (!suffix) return null
   const head = body.slice(0, suffix.index)
@@ -50,21 +50,26 @@ export const parseNoticeBody = (body: string): Notice | null => {
 const LOGGED_DEPRECATED = /^PHP Deprecated: {1,2}/
 
 /** A logged message (`PHP <Level>:  MSG in FILE on line N`) as a notice if its level is Deprecated. */
-export const parseLoggedMessage = (text: string): Notice | null => {
+export function parseLoggedMessage(text: string): Notice | null {
   const m = LOGGED_DEPRECATED.exec(text)
   return m ? parseNoticeBody(text.slice(m[0].length)) : null
 }
 
 /** Same message, file and line: the same notice. */
-export const noticeKey = (notice: Notice): string => `${notice.line}\u0000${notice.file}\u0000${notice.message}`
+export function noticeKey(notice: Notice): string {
+  return `${notice.line}\u0000${notice.file}\u0000${notice.message}`
+}
 
 /** PHP's text form, exactly as shown on the page. */
-export const noticeText = (notice: Notice): string =>
-  `Deprecated: ${notice.message} in ${notice.file} on line ${notice.line}`
+export function noticeText(notice: Notice): string {
+  return `Deprecated: ${notice.message} in ${notice.file} on line ${notice.line}`
+}
 
 /** The notice as shown: control characters and bidi marks made visible, so each stays one line of plain text. */
-export const visibleNotice = (notice: Notice): Notice => ({
+export function visibleNotice(notice: Notice): Notice {
+  return ({
   message: visible(notice.message),
   file: visible(notice.file),
   line: notice.line,
 })
+}

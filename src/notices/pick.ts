@@ -43,7 +43,7 @@ interface Seen {
   first: number
 }
 
-const distinctPicker = (limit: number, memory: number): NoticePicker => {
+function distinctPicker(limit: number, memory: number): NoticePicker {
   let seen = new Map<string, Seen>()
   let position = 0
   return {
@@ -63,7 +63,7 @@ const distinctPicker = (limit: number, memory: number): NoticePicker => {
   }
 }
 
-const everyPicker = (): NoticePicker => {
+function everyPicker(): NoticePicker {
   const all: Notice[] = []
   return {
     add: (notice) => {
@@ -77,5 +77,6 @@ const everyPicker = (): NoticePicker => {
   }
 }
 
-export const createPicker = (rule: PickRule, memory = DISTINCT_MEMORY): NoticePicker =>
-  rule.all ? everyPicker() : distinctPicker(rule.limit, Math.max(memory, rule.limit))
+export function createPicker(rule: PickRule, memory = DISTINCT_MEMORY): NoticePicker {
+  return rule.all ? everyPicker() : distinctPicker(rule.limit, Math.max(memory, rule.limit))
+}

@@ -38,19 +38,20 @@ export type NoticeSkipReason = 'line too long'
 export const DEFAULT_NOTICES_LIMIT = 10
 
 /** Errors name the option, so a missing notices file is not taken for a missing access log. */
-const asNoticesError = (e: unknown): unknown =>
-  isUserError(e) ? usageError(`--notices: ${e.message}`, e.hint) : e
+function asNoticesError(e: unknown): unknown {
+  return isUserError(e) ? usageError(`--notices: ${e.message}`, e.hint) : e
+}
 
 /**
  * Check and open every notices file. `stdinTaken`: the access logs already
  * read stdin, so `--notices -` cannot.
  */
-export const openNoticeFiles = async (
+export async function openNoticeFiles(
   paths: readonly string[],
   stdin: () => Stdin,
   stdinTaken: boolean,
   cwd: string,
-): Promise<OpenedInput[]> => {
+): Promise<OpenedInput[]> {
   const stdinUses = paths.filter((path) => path === STDIN).length
   if (stdinUses > 0 && (stdinTaken || stdinUses > 1)) {
     throw usageError('--notices: stdin (-) is already read', 'name stdin once: give the access logs as files, or the notices as a file')
@@ -70,7 +71,9 @@ export const openNoticeFiles = async (
 }
 
 /** A file's first line may begin with a byte order mark (an editor's); it is not part of the text. */
-const withoutBom = (line: string): string => (line.startsWith('\uFEFF') ? line.slice(1) : line)
+function withoutBom(line: string): string {
+  return (line.startsWith('\uFEFF') ? line.slice(1) : line)
+}
 
 /** The lines of one input, handed over as they arrive (a followed file), into its own scanner. */
 export interface NoticeLines {
@@ -96,7 +99,7 @@ export interface NoticeCollector {
   skipped: SkippedLines<NoticeSkipReason>
 }
 
-export const noticeCollector = (options: NoticesOptions): NoticeCollector => {
+export function noticeCollector(options: NoticesOptions): NoticeCollector {
   const picker = createPicker(options)
   const redact = compileRedaction(options.redactPaths)
   const scanner = (): NoticeScanner => new NoticeScanner((notice) => picker.add(redact(notice)))
@@ -145,14 +148,14 @@ export interface ReadNotices {
 }
 
 /** The notices of the opened files, and what was skipped reading them. */
-export const readNotices = async (inputs: readonly OpenedInput[], options: NoticesOptions): Promise<ReadNotices> => {
+export async function readNotices(inputs: readonly OpenedInput[], options: NoticesOptions): Promise<ReadNotices> {
   const notices = noticeCollector(options)
   for (const input of inputs) await notices.read(input)
   return { notices: notices.picked(), skipped: skippedNotices(notices.skipped) }
 }
 
 /** The summary of skipped notices lines, named as the option, or null. */
-export const skippedNotices = (skipped: SkippedLines<NoticeSkipReason>): string | null => {
+export function skippedNotices(skipped: SkippedLines<NoticeSkipReason>): string | null {
   const summary = skipped.summary()
   return summary === null ? null : `--notices: ${summary}`
 }

@@ -20,7 +20,7 @@ const PATH_CHAR = /[\p{L}\p{N}._~/\\:-]/u
 const CONTROL = /[\u0000-\u001f\u007f]/
 
 /** Why a `--redact-path` value is not usable, as a hint; undefined when it is fine. */
-export const redactPrefixProblem = (value: string): string | undefined => {
+export function redactPrefixProblem(value: string): string | undefined {
   if (CONTROL.test(value) || normalise(value) === '') {
     return 'give a server path prefix such as /var/www/shop'
   }
@@ -28,15 +28,17 @@ export const redactPrefixProblem = (value: string): string | undefined => {
 }
 
 /** Without trailing separators, so `/var/www/shop/` and `/var/www/shop` mean the same. */
-const normalise = (prefix: string): string => prefix.replace(/[/\\]+$/, '')
+function normalise(prefix: string): string {
+  return prefix.replace(/[/\\]+$/, '')
+}
 
-const wholeAt = (text: string, at: number, length: number): boolean => {
+function wholeAt(text: string, at: number, length: number): boolean {
   const before = at === 0 ? '' : text.charAt(at - 1)
   const after = text.charAt(at + length)
   return (before === '' || !PATH_CHAR.test(before)) && (after === '' || !NAME_CHAR.test(after))
 }
 
-const replaceWhole = (text: string, prefix: string): string => {
+function replaceWhole(text: string, prefix: string): string {
   let out = ''
   let from = 0
   for (let at = text.indexOf(prefix); at >= 0; at = text.indexOf(prefix, at + 1)) {
@@ -47,7 +49,7 @@ const replaceWhole = (text: string, prefix: string): string => {
   return out + text.slice(from)
 }
 
-export const compileRedaction = (prefixes: readonly string[]): ((notice: Notice) => Notice) => {
+export function compileRedaction(prefixes: readonly string[]): ((notice: Notice) => Notice) {
   const longestFirst = [...new Set(prefixes.map(normalise))]
     .filter((p) => p !== '')
     .sort((a, b) => b.length - a.length)

@@ -16,7 +16,7 @@ const FILE_OPEN = ' in <b>'
 const FILE_CLOSE = '</b>'
 
 /** `MSG in <b>FILE</b> on line <b>N</b><br />`, read from the right. */
-const parseHtmlBody = (body: string): Notice | null => {
+function parseHtmlBody(body: string): Notice | null {
   const end = END.exec(body)
   if (!end) return null
   const head = body.slice(0, end.index)

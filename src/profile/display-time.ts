@@ -14,16 +14,20 @@ export interface DisplayTime {
 }
 
 
-export const isKnownZone = (name: string): boolean => luxon().IANAZone.isValidZone(name)
+export function isKnownZone(name: string): boolean {
+  return luxon().IANAZone.isValidZone(name)
+}
 
-const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n))
+function pad2(n: number): string {
+  return (n < 10 ? `0${n}` : String(n))
+}
 
 /**
  * In a fixed offset the calendar is plain arithmetic on the UTC fields, so
  * luxon is not loaded for it; null for a year outside 0–9999, which luxon
  * writes its own way.
  */
-const inFixedOffset = (time: number, offset: number): DisplayTime | null => {
+function inFixedOffset(time: number, offset: number): DisplayTime | null {
   const at = new Date(time + offset * 60_000)
   const year = at.getUTCFullYear()
   if (!(year >= 0 && year <= 9999)) return null
@@ -33,12 +37,12 @@ const inFixedOffset = (time: number, offset: number): DisplayTime | null => {
   }
 }
 
-const inZone = (time: number, zone: Zone): DisplayTime => {
+function inZone(time: number, zone: Zone): DisplayTime {
   const at = luxon().DateTime.fromMillis(time, { zone, locale: 'en-US', numberingSystem: 'latn' })
   return { date: at.toFormat('dd.MM.yyyy'), clock: at.toFormat('H:mm:ss') }
 }
 
-export const timeFormatter = (zoneName: DisplayZone): ((time: number, offset: number) => DisplayTime) => {
+export function timeFormatter(zoneName: DisplayZone): ((time: number, offset: number) => DisplayTime) {
   if (zoneName === null) {
     return (time, offset) => inFixedOffset(time, offset) ?? inZone(time, luxon().FixedOffsetZone.instance(offset))
   }

@@ -8,11 +8,12 @@ import type { AccessRecord, DisplayZone, ProfileRow } from '../record.js'
 import { toProfileRows } from './rows.js'
 
 /** The rows (given with their page tokens) whose token is this one. */
-export const rowsWithToken = (rows: readonly ProfileRow[], token: string): ProfileRow[] =>
-  rows.filter((row) => row.token === token)
+export function rowsWithToken(rows: readonly ProfileRow[], token: string): ProfileRow[] {
+  return rows.filter((row) => row.token === token)
+}
 
 /** `records` newest first; `token`: `--token`, or null. */
-export const listedRows = (records: readonly AccessRecord[], zone: DisplayZone, token: string | null, limit: number): ProfileRow[] => {
+export function listedRows(records: readonly AccessRecord[], zone: DisplayZone, token: string | null, limit: number): ProfileRow[] {
   const rows = toProfileRows(records, zone)
   return token === null ? rows : rowsWithToken(rows, token).slice(0, limit)
 }

@@ -7,7 +7,7 @@ import { assignTokens } from './token.js'
 import { visible } from '../text/visible.js'
 
 /** `records` are newest first; the rows keep that order. */
-export const toProfileRows = (records: readonly AccessRecord[], zone: DisplayZone): ProfileRow[] => {
+export function toProfileRows(records: readonly AccessRecord[], zone: DisplayZone): ProfileRow[] {
   const formatTime = timeFormatter(zone)
   const tokens = assignTokens(records)
   return records.map((record, i) => {

@@ -23,11 +23,12 @@ import { dataError } from '../errors.js'
 import { SecondSlots, startMicros, type TokenSource } from '../select/token-slots.js'
 
 /** `slot`: the microseconds, or past them (f4240..fffff) the place of a row in a full second. */
-export const uniqid = (seconds: number, slot: number): string =>
-  seconds.toString(16).padStart(8, '0') + slot.toString(16).padStart(5, '0')
+export function uniqid(seconds: number, slot: number): string {
+  return seconds.toString(16).padStart(8, '0') + slot.toString(16).padStart(5, '0')
+}
 
 /** Tokens for the rows of one page, in page order (newest first). Throws a data error past 1,048,576 rows in one second. */
-export const assignTokens = (rows: readonly TokenSource[]): string[] => {
+export function assignTokens(rows: readonly TokenSource[]): string[] {
   const seconds = new Map<number, SecondSlots>()
   return rows.map((row) => {
     const second = Math.floor(row.time / 1000)

@@ -27,14 +27,18 @@ const FORMULA_AFTER_SEPARATOR = new RegExp(`(?<=[;\\t\\r\\n])(?=[${SIGNS}\\t\\0"
 const NEEDS_QUOTES = /[",\r\n]/
 
 /** A text cell a spreadsheet will not read as a formula, nor split into cells one of which is a formula. */
-export const neutraliseFormula = (text: string): string =>
-  (STARTS_FORMULA.test(text) ? `'${text}` : text).replace(FORMULA_AFTER_SEPARATOR, "'")
+export function neutraliseFormula(text: string): string {
+  return (STARTS_FORMULA.test(text) ? `'${text}` : text).replace(FORMULA_AFTER_SEPARATOR, "'")
+}
 
 /** One RFC 4180 field. */
-export const csvField = (text: string): string => (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text)
+export function csvField(text: string): string {
+  return (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text)
+}
 
-const cell = (value: string | number | bigint | null): string =>
-  value === null ? '' : typeof value === 'string' ? csvField(neutraliseFormula(value)) : String(value)
+function cell(value: string | number | bigint | null): string {
+  return value === null ? '' : typeof value === 'string' ? csvField(neutraliseFormula(value)) : String(value)
+}
 
 /** The header, then one record per row, each written as it comes. */
 export function* renderCsv(rows: Iterable<EmittedRow>): Generator<string> {

@@ -17,7 +17,9 @@ export type EmitFormat = (typeof EMIT_FORMATS)[number]
 /** The formats that write rows as data. */
 export type DataFormat = Exclude<EmitFormat, 'html'>
 
-export const isEmitFormat = (value: string): value is EmitFormat => (EMIT_FORMATS as readonly string[]).includes(value)
+export function isEmitFormat(value: string): value is EmitFormat {
+  return (EMIT_FORMATS as readonly string[]).includes(value)
+}
 
 /** A format's text, piece by piece, of `count` rows. */
 type DataRenderer = (rows: Iterable<EmittedRow>, count: number) => Iterable<string>
@@ -25,5 +27,6 @@ type DataRenderer = (rows: Iterable<EmittedRow>, count: number) => Iterable<stri
 const RENDERERS: Readonly<Record<DataFormat, DataRenderer>> = { json: renderJson, ndjson: renderNdjson, csv: renderCsv }
 
 /** The rows (newest first) as JSON, NDJSON or CSV text, made row by row as it is written. */
-export const renderData = (format: DataFormat, rows: readonly ProfileRow[], zone: DisplayZone): Iterable<string> =>
-  RENDERERS[format](lazyMap(rows, (row) => toEmittedRow(row, zone)), rows.length)
+export function renderData(format: DataFormat, rows: readonly ProfileRow[], zone: DisplayZone): Iterable<string> {
+  return RENDERERS[format](lazyMap(rows, (row) => toEmittedRow(row, zone)), rows.length)
+}

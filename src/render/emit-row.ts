@@ -13,7 +13,9 @@ import type { DisplayZone, ProfileRow, SubsecondDigits } from '../record.js'
 import { displayUrl } from '../text/url.js'
 import type { EmittedRow } from '../row-format.js'
 
-const pad = (n: number, width: number): string => String(n).padStart(width, '0')
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0')
+}
 
 /**
  * The instant of a record as ISO 8601 in the display zone (`zone`, or the
@@ -23,13 +25,13 @@ const pad = (n: number, width: number): string => String(n).padStart(width, '0')
  * `subsecondDigits` (a merged row) known microseconds give 6 digits, and
  * milliseconds of the time alone 3 when there are any.
  */
-export const isoTimestamp = (
+export function isoTimestamp(
   time: number,
   offset: number,
   micros: number | null,
   zone: DisplayZone,
   subsecondDigits: SubsecondDigits | null = null,
-): string => {
+): string {
   const { DateTime, FixedOffsetZone, IANAZone } = luxon()
   const where: Zone = zone === null ? FixedOffsetZone.instance(offset) : IANAZone.create(zone)
   const seconds = Math.floor(time / 1000)
@@ -41,7 +43,7 @@ export const isoTimestamp = (
   return `${at.toFormat("yyyy-MM-dd'T'HH:mm:ss")}${fraction}${at.toFormat('ZZ')}`
 }
 
-export const toEmittedRow = (row: ProfileRow, zone: DisplayZone): EmittedRow => {
+export function toEmittedRow(row: ProfileRow, zone: DisplayZone): EmittedRow {
   const r = row.record
   return {
     status: row.status,

@@ -30,16 +30,22 @@ export interface OutputFormat {
 }
 
 /** The listing as the format asks, piece by piece. */
-export const renderListing = (listing: Listing, format: OutputFormat): AsyncIterable<string> | Iterable<string> =>
-  format.emit === 'html' ? renderPage(listing) : renderData(format.emit, listing.rows, format.zone)
+export function renderListing(listing: Listing, format: OutputFormat): AsyncIterable<string> | Iterable<string> {
+  return format.emit === 'html' ? renderPage(listing) : renderData(format.emit, listing.rows, format.zone)
+}
 
 /** The listing as an `--out-dir` site. */
-export const renderListingSite = (listing: Listing): SiteFiles => renderSite(listing)
+export function renderListingSite(listing: Listing): SiteFiles {
+  return renderSite(listing)
+}
 
-const rowFields = (row: ProfileRow): unknown[] =>
-  [row.token, row.status, row.ip, row.method, row.url, row.date, row.clock, row.record.raw, positionText(row.record)]
+function rowFields(row: ProfileRow): unknown[] {
+  return [row.token, row.status, row.ip, row.method, row.url, row.date, row.clock, row.record.raw, positionText(row.record)]
+}
 
-const noticeFields = (notice: Notice): unknown[] => [notice.message, notice.file, notice.line]
+function noticeFields(notice: Notice): unknown[] {
+  return [notice.message, notice.file, notice.line]
+}
 
 /**
  * What a listing shows, as one string: two listings with the same key make
@@ -49,5 +55,6 @@ const noticeFields = (notice: Notice): unknown[] => [notice.message, notice.file
  * page, which is written piece by piece and never held whole. JSON:
  * unambiguous whatever the values hold.
  */
-export const listingKey = (listing: Listing): string =>
-  JSON.stringify([listing.rows.map(rowFields), listing.notices.map(noticeFields)])
+export function listingKey(listing: Listing): string {
+  return JSON.stringify([listing.rows.map(rowFields), listing.notices.map(noticeFields)])
+}

@@ -34,8 +34,9 @@ export interface SiteFile {
 export type SiteFiles = Iterable<SiteFile> | AsyncIterable<SiteFile>
 
 /** Symfony's rule: error above 399, warning above 299, else success. */
-export const statusClass = (status: number): string =>
-  status > 399 ? 'status-error' : status > 299 ? 'status-warning' : 'status-success'
+export function statusClass(status: number): string {
+  return status > 399 ? 'status-error' : status > 299 ? 'status-warning' : 'status-success'
+}
 
 /**
  * Where a token leads: `in-page`, its detail section further down the same
@@ -65,7 +66,9 @@ const SLOTS = ['notices', 'rows', 'details'] as const
 type Slot = (typeof SLOTS)[number]
 
 /** A mark no rendered value can hold: escaped text has no `<`, and the stylesheet no NUL. */
-const slotMark = (name: string): string => `<\u0000${name}\u0000>`
+function slotMark(name: string): string {
+  return `<\u0000${name}\u0000>`
+}
 const SLOT_MARK = new RegExp(slotMark(`(${SLOTS.join('|')})`))
 
 type Render = (data: object) => string
@@ -82,7 +85,8 @@ interface Templates {
 let templates: Promise<Templates> | undefined
 
 /** The templates, made ready when a page is first rendered: handlebars' runtime is not loaded at every start (`--emit json` never needs it). */
-const ready = (): Promise<Templates> => (templates ??= import('./handlebars-runtime.js').then(({ default: runtime }) => {
+function ready(): Promise<Templates> {
+  return (templates ??= import('./handlebars-runtime.js').then(({ default: runtime }) => {
   const hbs = runtime.create()
   hbs.registerHelper('statusClass', statusClass)
   hbs.registerPartial('sidebar', hbs.template(partials.sidebar))
@@ -95,13 +99,14 @@ const ready = (): Promise<Templates> => (templates ??= import('./handlebars-runt
     profile: hbs.template(profile),
   }
 }))
+}
 
 /**
  * The rows whose token an earlier row has (rows merged from several servers
  * may share one): each row's index → which occurrence of its token it is
  * (2, 3, …). Usually empty.
  */
-const repeatedTokens = (rows: readonly ProfileRow[]): Map<number, number> => {
+function repeatedTokens(rows: readonly ProfileRow[]): Map<number, number> {
   const seen = new Map<string, number>()
   const repeats = new Map<number, number>()
   for (const [i, { token }] of rows.entries()) {
@@ -118,12 +123,14 @@ const repeatedTokens = (rows: readonly ProfileRow[]): Map<number, number> => {
  * row's link opens its own detail. Tokens are 13 hex digits: no id is taken
  * twice.
  */
-const detailId = (token: string, occurrence: number | undefined): string =>
-  occurrence === undefined ? `profile-${token}` : `profile-${token}-${occurrence}`
+function detailId(token: string, occurrence: number | undefined): string {
+  return occurrence === undefined ? `profile-${token}` : `profile-${token}-${occurrence}`
+}
 
 /** Where a row's token leads: its `--out-dir` page, or its detail section (`id`) further down the page. */
-const profileHref = (token: string, links: ProfileLinks, id: string): string =>
-  links === 'site' ? `profiles/${token}.html` : `#${id}`
+function profileHref(token: string, links: ProfileLinks, id: string): string {
+  return links === 'site' ? `profiles/${token}.html` : `#${id}`
+}
 
 /** The frame's text, with each slot's items, made one at a time, in its place. */
 function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<string>>>): Generator<string> {
@@ -158,10 +165,12 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
 }
 
 /** One token's page of the `--out-dir` site (`profiles/<token>.html`). */
-export const renderProfilePage = async (row: ProfileRow): Promise<string> => (await ready()).profile(profileDetail(row))
+export async function renderProfilePage(row: ProfileRow): Promise<string> {
+  return (await ready()).profile(profileDetail(row))
+}
 
 /** Tokens become file names: only ours (13 hex digits), each once. */
-const checkTokens = (rows: readonly ProfileRow[]): void => {
+function checkTokens(rows: readonly ProfileRow[]): void {
   const seen = new Set<string>()
   for (const { token } of rows) {
     if (!TOKEN_PATTERN.test(token) || seen.has(token)) {
@@ -184,7 +193,7 @@ async function* sitePages(listing: PageData): AsyncGenerator<SiteFile> {
  * shared stylesheet, one page per listed token. The tokens are checked at
  * once; each page is made when it is asked for, as it is written.
  */
-export const renderSite = (listing: PageData): AsyncIterable<SiteFile> => {
+export function renderSite(listing: PageData): AsyncIterable<SiteFile> {
   checkTokens(listing.rows)
   return sitePages(listing)
 }

@@ -31,7 +31,7 @@ export interface ProfileDetail {
 export const TOKEN_PATTERN = /^[0-9a-f]{13}$/
 
 /** Microseconds as milliseconds, exact to the microsecond and without trailing zeros: 1500 → `1.5 ms`. */
-export const formatDuration = (micros: number): string => {
+export function formatDuration(micros: number): string {
   const whole = Math.max(0, Math.round(micros))
   const ms = Math.floor(whole / 1000)
   const fraction = String(whole % 1000).padStart(3, '0').replace(/0+$/, '')
@@ -39,7 +39,7 @@ export const formatDuration = (micros: number): string => {
 }
 
 /** The log-only fields, in the order a reader scans them; null values are left out. */
-const logFields = (record: AccessRecord): DetailField[] => {
+function logFields(record: AccessRecord): DetailField[] {
   const fields: Array<[string, string | number | bigint | null]> = [
     ['Request line', record.request],
     ['Remote user', record.user],
@@ -57,7 +57,8 @@ const logFields = (record: AccessRecord): DetailField[] => {
   return fields.flatMap(([label, value]) => (value === null ? [] : [{ label, value: visible(String(value)) }]))
 }
 
-export const profileDetail = (row: ProfileRow): ProfileDetail => ({
+export function profileDetail(row: ProfileRow): ProfileDetail {
+  return ({
   token: row.token,
   url: row.url,
   status: row.status,
@@ -70,3 +71,4 @@ export const profileDetail = (row: ProfileRow): ProfileDetail => ({
   ],
   log: logFields(row.record),
 })
+}

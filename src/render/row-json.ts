@@ -8,11 +8,12 @@
 
 import { ROW_KEYS, type EmittedRow } from '../row-format.js'
 
-const valueJson = (value: EmittedRow[keyof EmittedRow]): string =>
-  typeof value === 'bigint' ? String(value) : JSON.stringify(value)
+function valueJson(value: EmittedRow[keyof EmittedRow]): string {
+  return typeof value === 'bigint' ? String(value) : JSON.stringify(value)
+}
 
 /** `indent`: spaces per level, as JSON.stringify's third argument; none for one line. */
-export const rowJson = (row: EmittedRow, indent = 0): string => {
+export function rowJson(row: EmittedRow, indent = 0): string {
   if (typeof row.bytes !== 'bigint') return JSON.stringify(row, null, indent)
   const members = ROW_KEYS.map((key) => `${JSON.stringify(key)}:${indent > 0 ? ' ' : ''}${valueJson(row[key])}`)
   if (indent === 0) return `{${members.join(',')}}`

@@ -32,7 +32,7 @@ const CRAWLER_SWITCH = {
   only: 'Crawlers only (--crawlers only)',
 } as const
 
-export const searchSummary = (criteria: Criteria, limit: number, zone: DisplayZone): SearchSummary => {
+export function searchSummary(criteria: Criteria, limit: number, zone: DisplayZone): SearchSummary {
   const fields: SearchField[] = [
     { id: 'ip', label: 'IP', value: criteria.ip?.text ?? '' },
     { id: 'method', label: 'Method', value: criteria.method ?? 'Any' },

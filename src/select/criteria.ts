@@ -65,7 +65,7 @@ export const CRITERION_PARSERS = {
 } as const satisfies { [K in keyof Criteria]?: (text: string) => Criteria[K] }
 
 /** Checks what no single value can show: throws a usage error when the criteria exclude everything by construction. */
-export const checkCriteria = (criteria: Criteria): void => {
+export function checkCriteria(criteria: Criteria): void {
   const { from, until } = criteria
   if (from !== null && until !== null && isEmptyRange(from, until)) {
     throw usageError(`--from ${from.text} is after --until ${until.text}`, 'give a --from that is not later than the --until')

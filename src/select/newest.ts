@@ -14,7 +14,9 @@ interface Entry<T> {
 }
 
 /** Is a older than b? */
-const older = <T>(a: Entry<T>, b: Entry<T>): boolean => a.time < b.time || (a.time === b.time && a.seq < b.seq)
+function older<T>(a: Entry<T>, b: Entry<T>): boolean {
+  return a.time < b.time || (a.time === b.time && a.seq < b.seq)
+}
 
 export class NewestN<T> {
   readonly limit: number

@@ -40,7 +40,7 @@ export interface FilterContext {
   zone: DisplayZone
 }
 
-const allOf = <T>(tests: readonly ((value: T) => boolean)[]): ((value: T) => boolean) => {
+function allOf<T>(tests: readonly ((value: T) => boolean)[]): ((value: T) => boolean) {
   const count = tests.length
   return (value) => {
     for (let i = 0; i < count; i++) if (!(tests[i] as (value: T) => boolean)(value)) return false
@@ -49,7 +49,7 @@ const allOf = <T>(tests: readonly ((value: T) => boolean)[]): ((value: T) => boo
 }
 
 /** The test on time, status and request: method and status first, written out (they turn down most lines), then the rest. */
-const factsTest = (criteria: Criteria, context: FilterContext): FactsTest => {
+function factsTest(criteria: Criteria, context: FilterContext): FactsTest {
   const tests: FactsTest[] = []
   if (criteria.token !== null) {
     const second = tokenSecond(criteria.token)
@@ -76,7 +76,7 @@ const factsTest = (criteria: Criteria, context: FilterContext): FactsTest => {
  * With a token, only lines of the token's second pass; which of them has the
  * token is decided once the page's rows are known (see token.ts).
  */
-export const recordFilter = (criteria: Criteria, context: FilterContext): RecordFilter => {
+export function recordFilter(criteria: Criteria, context: FilterContext): RecordFilter {
   const facts = factsTest(criteria, context)
   const rest: RecordTest[] = []
   if (criteria.ip !== null) {

@@ -19,7 +19,9 @@ type Re2js = typeof import('re2js')
 
 const require = createRequire(import.meta.url)
 let re2js: Re2js | undefined
-const loadRe2js = (): Re2js => (re2js ??= require('re2js') as Re2js)
+function loadRe2js(): Re2js {
+  return (re2js ??= require('re2js') as Re2js)
+}
 
 /**
  * The most RE2 instructions a config's segment types may compile to
@@ -42,7 +44,7 @@ export class SegmentPatternError extends Error {
 }
 
 /** What RE2 refused, in words: backreferences and lookaround by name, anything else as RE2 says it. */
-const re2Refusal = (e: unknown): string => {
+function re2Refusal(e: unknown): string {
   const { error, input } = e as { error?: unknown; input?: unknown }
   if (typeof error !== 'string') throw e
   const at = typeof input === 'string' ? input : ''
@@ -65,7 +67,7 @@ export interface RegexType {
  * one RE2 can run: no backreferences, no lookaround. Throws a
  * SegmentPatternError that says why not.
  */
-export const compileRegexType = (source: string): RegexType => {
+export function compileRegexType(source: string): RegexType {
   try {
     new RegExp(source)
   } catch (e) {
@@ -85,7 +87,9 @@ export const compileRegexType = (source: string): RegexType => {
 }
 
 /** {@link compileRegexType}'s test alone. */
-export const regexSegmentTest = (source: string): RegexType['test'] => compileRegexType(source).test
+export function regexSegmentTest(source: string): RegexType['test'] {
+  return compileRegexType(source).test
+}
 
 /** Regular expressions run together, each anchored at both ends. */
 export interface RegexSet {
@@ -96,7 +100,7 @@ export interface RegexSet {
 }
 
 /** The expressions (each already checked by compileRegexType) as one RE2 set. */
-export const regexSet = (sources: readonly string[]): RegexSet => {
+export function regexSet(sources: readonly string[]): RegexSet {
   const { RE2Set } = loadRe2js()
   const set = new RE2Set(RE2Set.ANCHOR_BOTH)
   for (const source of sources) set.add(source)

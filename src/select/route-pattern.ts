@@ -30,18 +30,20 @@ export interface RoutePattern {
 }
 
 /** How many segments a path that starts with `/` has: the number of `/` in it (before `end`). */
-export const segmentCountOf = (path: string, end = path.length): number => {
+export function segmentCountOf(path: string, end = path.length): number {
   let count = 0
   for (let i = path.indexOf('/'); i >= 0 && i < end; i = path.indexOf('/', i + 1)) count++
   return count
 }
 
 /** Orders parameters by name as the shape tree orders a target's: by UTF-16 code units. */
-const byName = (a: PatternParameter, b: PatternParameter): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+function byName(a: PatternParameter, b: PatternParameter): number {
+  return (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+}
 
 const PLACEHOLDER = /^\{([A-Za-z_][A-Za-z0-9_]*)(?::([A-Za-z_][A-Za-z0-9_]*))?\}$/
 
-const partOf = (part: string, types: Readonly<Record<string, SegmentType>>, pattern: string): PatternPart => {
+function partOf(part: string, types: Readonly<Record<string, SegmentType>>, pattern: string): PatternPart {
   const placeholder = PLACEHOLDER.exec(part)
   if (!placeholder) {
     if (part.includes('{') || part.includes('}')) {
@@ -58,7 +60,7 @@ const partOf = (part: string, types: Readonly<Record<string, SegmentType>>, patt
 }
 
 /** Reads a pattern; throws an Error that names it and what is wrong. */
-export const parseRoutePattern = (pattern: string, types: Readonly<Record<string, SegmentType>>): RoutePattern => {
+export function parseRoutePattern(pattern: string, types: Readonly<Record<string, SegmentType>>): RoutePattern {
   if (!pattern.startsWith('/')) throw new Error(`route pattern ${pattern}: must start with /`)
   const queryAt = pattern.indexOf('?')
   const pathPattern = queryAt < 0 ? pattern : pattern.slice(0, queryAt)

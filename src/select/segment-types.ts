@@ -23,12 +23,16 @@ export type SegmentTest = (value: string) => boolean
 // The built-in types run for most lines of a log, so they are written as
 // loops over char codes rather than regular expressions.
 
-const isLowerOrDigit = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || isDigit(code)
-const isLetterOrDigit = (code: number): boolean => isDigit(code) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a)
+function isLowerOrDigit(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || isDigit(code)
+}
+function isLetterOrDigit(code: number): boolean {
+  return isDigit(code) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a)
+}
 const HYPHEN = 0x2d
 
 /** `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lower-case words of letters and digits joined by single hyphens. */
-export const isWords = (value: string): boolean => {
+export function isWords(value: string): boolean {
   const n = value.length
   if (n === 0 || value.charCodeAt(0) === HYPHEN || value.charCodeAt(n - 1) === HYPHEN) return false
   for (let i = 0; i < n; i++) {
@@ -41,17 +45,19 @@ export const isWords = (value: string): boolean => {
 }
 
 /** `^\d+$` */
-export const isDigitsOnly = (value: string): boolean => {
+export function isDigitsOnly(value: string): boolean {
   if (value.length === 0) return false
   for (let i = 0; i < value.length; i++) if (!isDigit(value.charCodeAt(i))) return false
   return true
 }
 
 /** `^[1-9]\d*$`: a positive decimal integer without a leading zero. */
-export const isPositiveInt = (value: string): boolean => value.charCodeAt(0) !== 0x30 && isDigitsOnly(value)
+export function isPositiveInt(value: string): boolean {
+  return value.charCodeAt(0) !== 0x30 && isDigitsOnly(value)
+}
 
 /** `^[A-Za-z0-9]+(?:\.\d+)?$`: letters and digits, optionally a dot and digits. */
-export const isOrderNumber = (value: string): boolean => {
+export function isOrderNumber(value: string): boolean {
   const dot = value.indexOf('.')
   const end = dot < 0 ? value.length : dot
   if (end === 0) return false
@@ -59,12 +65,13 @@ export const isOrderNumber = (value: string): boolean => {
   return dot < 0 || isDigitsOnly(value.slice(dot + 1))
 }
 
-export const categoryTest = (reserved: readonly string[]): SegmentTest => {
+export function categoryTest(reserved: readonly string[]): SegmentTest {
   const isReserved = new Set(reserved)
   return (value) => isWords(value) && !isDigitsOnly(value) && !isReserved.has(value)
 }
 
-export const defaultSegmentTypes = (reserved: readonly string[] = RESERVED_SEGMENTS): Record<string, SegmentTest> => ({
+export function defaultSegmentTypes(reserved: readonly string[] = RESERVED_SEGMENTS): Record<string, SegmentTest> {
+  return ({
   /** Lower-case letters, digits and single hyphens; not only digits; not reserved. */
   category: categoryTest(reserved),
   /** A positive decimal integer, no leading zero. */
@@ -74,6 +81,7 @@ export const defaultSegmentTypes = (reserved: readonly string[] = RESERVED_SEGME
   /** Letters and digits, optionally a dot and digits (`SW10001.2`). */
   ordernumber: isOrderNumber,
 })
+}
 
 /**
  * A named type as the shape tree uses it. Every type has its test; a
@@ -96,14 +104,16 @@ export interface SegmentTypes {
 }
 
 /** A type tested by a function of its own. */
-export const builtInType = (test: SegmentTest): SegmentType => ({ test, regex: -1, excluded: null })
+export function builtInType(test: SegmentTest): SegmentType {
+  return ({ test, regex: -1, excluded: null })
+}
 
 /**
  * The built-in types plus `custom` ones (name → regular expression), which
  * may replace a built-in. `category` never matches a reserved segment, also
  * when it is replaced. Throws a SegmentPatternError for a bad expression.
  */
-export const segmentTypesWith = (reserved: readonly string[], custom: Readonly<Record<string, string>>): SegmentTypes => {
+export function segmentTypesWith(reserved: readonly string[], custom: Readonly<Record<string, string>>): SegmentTypes {
   // No prototype: a type named `constructor` or `__proto__` is just a name.
   const byName: Record<string, SegmentType> = Object.create(null) as Record<string, SegmentType>
   for (const [name, test] of Object.entries(defaultSegmentTypes(reserved))) byName[name] = builtInType(test)

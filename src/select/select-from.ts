@@ -23,7 +23,7 @@ export interface SelectOptions {
   progress?: { bytes: number }
 }
 
-export const selectFrom = async <T>(sources: readonly RecordSource<T>[], selection: Selection<T>, options: SelectOptions): Promise<void> => {
+export async function selectFrom<T>(sources: readonly RecordSource<T>[], selection: Selection<T>, options: SelectOptions): Promise<void> {
   let bytesBefore = 0
   for (const [k, source] of sources.entries()) {
     let earliest: number | null = null

@@ -31,7 +31,7 @@ export interface QueryBranch {
 }
 
 /** Whether `b`'s first `length` names are `a`. */
-export const sameNames = (a: readonly string[], b: readonly string[], length = b.length): boolean => {
+export function sameNames(a: readonly string[], b: readonly string[], length = b.length): boolean {
   if (a.length !== length) return false
   for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false
   return true
@@ -45,9 +45,11 @@ export interface TypedEdge {
 /** Up to this many written-out texts after a node are compared one by one; more go into a map. */
 const FEW_TEXTS = 8
 
-const newNode = (): ShapeNode => ({ texts: [], textNodes: [], textMap: null, typed: [], ends: false, queries: null })
+function newNode(): ShapeNode {
+  return ({ texts: [], textNodes: [], textMap: null, typed: [], ends: false, queries: null })
+}
 
-const textChild = (node: ShapeNode, text: string): ShapeNode => {
+function textChild(node: ShapeNode, text: string): ShapeNode {
   if (node.textMap !== null) {
     let child = node.textMap.get(text)
     if (child === undefined) node.textMap.set(text, (child = newNode()))
@@ -66,7 +68,7 @@ const textChild = (node: ShapeNode, text: string): ShapeNode => {
   return child
 }
 
-const childFor = (node: ShapeNode, part: PatternPart): ShapeNode => {
+function childFor(node: ShapeNode, part: PatternPart): ShapeNode {
   if (part.type === null) return textChild(node, part.literal)
   let edge = node.typed.find((e) => e.type === part.type)
   if (edge === undefined) node.typed.push((edge = { type: part.type, child: newNode() }))
@@ -74,11 +76,11 @@ const childFor = (node: ShapeNode, part: PatternPart): ShapeNode => {
 }
 
 /** The trees `patterns` make, by their number of path segments: those without a query and those with one. */
-export const addPatterns = (
+export function addPatterns(
   patterns: readonly RoutePattern[],
   plainRoots: (ShapeNode | undefined)[],
   queryRoots: (ShapeNode | undefined)[],
-): { maxPath: number; maxParameters: number } => {
+): { maxPath: number; maxParameters: number } {
   let maxPath = 0
   let maxParameters = 0
   for (const { path, query } of patterns) {

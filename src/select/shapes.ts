@@ -34,12 +34,14 @@ export interface RowRule {
 }
 
 /** Reads the patterns; a bad one throws an Error naming it. */
-export const compileShapes = (patterns: readonly string[] = DEFAULT_SHAPES, types: SegmentTypes = segmentTypesWith(RESERVED_SEGMENTS, {})): RowRule => {
+export function compileShapes(patterns: readonly string[] = DEFAULT_SHAPES, types: SegmentTypes = segmentTypesWith(RESERVED_SEGMENTS, {})): RowRule {
   const read: RoutePattern[] = patterns.map((pattern) => parseRoutePattern(pattern, types.byName))
   return { tree: new ShapeTree(read, types.regexes) }
 }
 
-export const defaultRowRule = (): RowRule => compileShapes()
+export function defaultRowRule(): RowRule {
+  return compileShapes()
+}
 
 /**
  * The request shapes as a config file gives them (`shapes` in
@@ -57,14 +59,15 @@ export interface ShapeSettings {
 export const DEFAULT_SHAPE_SETTINGS: ShapeSettings = { patterns: DEFAULT_SHAPES, segmentTypes: {}, reserved: RESERVED_SEGMENTS }
 
 /** Compiles the settings; a bad pattern or regular expression throws an Error naming it. */
-export const shapeRowRule = (settings: ShapeSettings): RowRule =>
-  compileShapes(settings.patterns, segmentTypesWith(settings.reserved, settings.segmentTypes))
+export function shapeRowRule(settings: ShapeSettings): RowRule {
+  return compileShapes(settings.patterns, segmentTypesWith(settings.reserved, settings.segmentTypes))
+}
 
 /**
  * Does this request target have one of the shapes? An absolute target
  * (`http://host/path`) is matched by its path and query.
  */
-export const hasListedShape = (rule: RowRule, target: string): boolean => {
+export function hasListedShape(rule: RowRule, target: string): boolean {
   const relative = target.charCodeAt(0) === 0x2f ? target : displayUrl(target)
   if (relative.charCodeAt(0) !== 0x2f) return false
   const q = relative.indexOf('?')

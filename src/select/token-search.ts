@@ -24,7 +24,9 @@ interface Candidate {
 const FIRST_LOOK = 4096
 
 /** Newest first: a later time, then a later place in the input (the page's order). */
-const newerFirst = (a: Candidate, b: Candidate): number => b.record.time - a.record.time || b.order - a.order
+function newerFirst(a: Candidate, b: Candidate): number {
+  return b.record.time - a.record.time || b.order - a.order
+}
 
 /**
  * The lines of the token's second that `--token` needs, in memory bounded by

@@ -13,7 +13,7 @@ export const MICROS_PER_SECOND = 1_000_000
 export const TOKENS_PER_SECOND = 0x100000
 
 /** 32-bit FNV-1a over the UTF-16 code units of the text. */
-export const fnv1a = (text: string): number => {
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i)
@@ -31,7 +31,9 @@ export interface TokenSource {
 }
 
 /** The microseconds a row's token starts from: logged, else derived from its line. */
-export const startMicros = (row: TokenSource): number => row.micros ?? fnv1a(row.raw) % MICROS_PER_SECOND
+export function startMicros(row: TokenSource): number {
+  return row.micros ?? fnv1a(row.raw) % MICROS_PER_SECOND
+}
 
 /** Past this many taken microseconds a second keeps them in a typed array (4 MB) instead of a Map: faster when crowded. */
 const DENSE_FROM = 4096
@@ -77,12 +79,14 @@ export class SecondSlots {
   }
 }
 
-const after = (micros: number): number => (micros + 1 === MICROS_PER_SECOND ? 0 : micros + 1)
+function after(micros: number): number {
+  return (micros + 1 === MICROS_PER_SECOND ? 0 : micros + 1)
+}
 
 // The same search twice, on a Map and on an array: a free microsecond exists (the caller counts).
 // Every microsecond passed on the way then points at the free one, so the next search skips them.
 
-const takeSparse = (next: Map<number, number>, micros: number): number => {
+function takeSparse(next: Map<number, number>, micros: number): number {
   let free = micros
   for (let at = next.get(free); at !== undefined; at = next.get(free)) free = at
   for (let at = micros; at !== free;) {
@@ -94,7 +98,7 @@ const takeSparse = (next: Map<number, number>, micros: number): number => {
   return free
 }
 
-const takeDense = (next: Int32Array, micros: number): number => {
+function takeDense(next: Int32Array, micros: number): number {
   let free = micros
   while ((next[free] as number) >= 0) free = next[free] as number
   for (let at = micros; at !== free;) {

@@ -18,10 +18,14 @@ export interface Batch<T = AccessRecord> {
   earliest: number | null
 }
 
-export const emptyBatch = <T>(): Batch<T> => ({ items: [], places: [], earliest: null })
+export function emptyBatch<T>(): Batch<T> {
+  return ({ items: [], places: [], earliest: null })
+}
 
 /** The earlier of two times, either of which may be missing. */
-export const earlier = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b))
+export function earlier(a: number | null, b: number | null): number | null {
+  return (a === null ? b : b === null ? a : Math.min(a, b))
+}
 
 /** Room for a line number or byte offset below each input's place in the age order. */
 const PER_INPUT = 2 ** 40

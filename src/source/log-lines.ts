@@ -48,7 +48,9 @@ interface HeldLine {
   tooLong: boolean
 }
 
-const quoted = (raw: string): string => JSON.stringify(raw.slice(0, 80))
+function quoted(raw: string): string {
+  return JSON.stringify(raw.slice(0, 80))
+}
 
 export class LogLines implements LineSink, RecordGate {
   readonly #context: LogLinesContext

@@ -38,7 +38,7 @@ export interface PlanOptions extends BreakPolicy {
 }
 
 /** The sources of `inputs`, in the order to read them. */
-export const planSources = (inputs: readonly OpenedInput[], context: LogLinesContext, options: PlanOptions): RecordSource<AccessRecord>[] => {
+export function planSources(inputs: readonly OpenedInput[], context: LogLinesContext, options: PlanOptions): RecordSource<AccessRecord>[] {
   const order = oldestFirst(inputs.map((input) => input.label === 'stdin' ? '-' : input.label))
   const sources = order.map((i, rank) => {
     const input = inputs[i] as OpenedInput

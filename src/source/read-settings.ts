@@ -61,11 +61,12 @@ export interface ReadSettings {
 const HELP = 'see profiler-search build --help'
 
 /** The error for a format without X-Forwarded-For under `--client-ip forwarded`. */
-export const noForwardedFor = (what: string) =>
-  usageError(`--client-ip forwarded needs X-Forwarded-For in the log, but ${what} has no such field`,
+export function noForwardedFor(what: string) {
+  return usageError(`--client-ip forwarded needs X-Forwarded-For in the log, but ${what} has no such field`,
     'log $http_x_forwarded_for or %{X-Forwarded-For}i, or use --client-ip logged')
+}
 
-const fixedSpec = (options: ReadOptions): FormatSpec | null => {
+function fixedSpec(options: ReadOptions): FormatSpec | null {
   const { logFormat, jsonFields } = options
   if (jsonFields === null) return logFormat.kind === 'auto' ? null : logFormat.spec
   const base = logFormat.kind === 'auto' ? jsonPreset() : logFormat.spec
@@ -77,7 +78,7 @@ const fixedSpec = (options: ReadOptions): FormatSpec | null => {
 }
 
 /** `env`: where TZ names the machine's zone, for times logged without an offset when `--log-tz` is not given. */
-export const readSettings = (options: ReadOptions, env: Readonly<Record<string, string | undefined>> = {}): ReadSettings => {
+export function readSettings(options: ReadOptions, env: Readonly<Record<string, string | undefined>> = {}): ReadSettings {
   const zone = lazyLogZone(() => options.logTz ?? localZoneName(env))
   const forwarded = options.clientIp === 'forwarded'
   // the default proxies are read (with ipaddr.js) only when a forwarded client is asked for

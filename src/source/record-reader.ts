@@ -23,7 +23,7 @@ export interface RecordGate {
 export type GatedRecordReader = (raw: string, at: LinePosition, gate: RecordGate) => AccessRecord | SkipReason | null
 
 /** The slots of a line, or why it has none. */
-const slotReader = (spec: FormatSpec): ((raw: string) => Slots | SkipReason) => {
+function slotReader(spec: FormatSpec): ((raw: string) => Slots | SkipReason) {
   if (spec.kind === 'json') {
     const parseJson = jsonLineParser(spec)
     return (raw) => parseJson(raw) ?? 'not JSON'
@@ -33,7 +33,7 @@ const slotReader = (spec: FormatSpec): ((raw: string) => Slots | SkipReason) => 
 }
 
 /** Both readers of a format, sharing one compiled parser and record builder. */
-export const formatReaders = (spec: FormatSpec, options: RecordOptions): { read: RecordReader; gated: GatedRecordReader } => {
+export function formatReaders(spec: FormatSpec, options: RecordOptions): { read: RecordReader; gated: GatedRecordReader } {
   const { facts, record } = compileRecordSteps(spec, options)
   const slotsOf = slotReader(spec)
   const known = emptyLineFacts()
@@ -52,4 +52,6 @@ export const formatReaders = (spec: FormatSpec, options: RecordOptions): { read:
   return { read, gated }
 }
 
-export const recordReader = (spec: FormatSpec, options: RecordOptions): RecordReader => formatReaders(spec, options).read
+export function recordReader(spec: FormatSpec, options: RecordOptions): RecordReader {
+  return formatReaders(spec, options).read
+}

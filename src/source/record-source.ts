@@ -32,5 +32,6 @@ export interface BreakPolicy {
 }
 
 /** The warning of `--partial-ok`: the input's error, and what was kept. */
-export const partialWarning = (message: string, kept: number): string =>
-  `${message}; kept the ${kept} ${kept === 1 ? 'line' : 'lines'} read before the error (--partial-ok)`
+export function partialWarning(message: string, kept: number): string {
+  return `${message}; kept the ${kept} ${kept === 1 ? 'line' : 'lines'} read before the error (--partial-ok)`
+}

@@ -7,7 +7,7 @@
 const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/
 
 /** Path and query of a request target as logged (query null when there is no `?`). */
-export const pathAndQuery = (target: string): { path: string; query: string | null } => {
+export function pathAndQuery(target: string): { path: string; query: string | null } {
   // an absolute form starts with a scheme letter; most targets start with `/`
   const authority = target.charCodeAt(0) === 0x2f ? null : ABSOLUTE_FORM.exec(target)
   let rest = authority ? target.slice(authority[0].length) : target
@@ -17,7 +17,7 @@ export const pathAndQuery = (target: string): { path: string; query: string | nu
 }
 
 /** The URL column: path and query as requested, without scheme and host. */
-export const displayUrl = (target: string): string => {
+export function displayUrl(target: string): string {
   const { path, query } = pathAndQuery(target)
   return query === null ? path : `${path}?${query}`
 }

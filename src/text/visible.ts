@@ -23,7 +23,7 @@
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu
 
-const picture = (char: string): string => {
+function picture(char: string): string {
   const code = char.codePointAt(0) as number
   if (code < 0x20) return String.fromCharCode(0x2400 + code)
   if (code === 0x7f) return '\u2421'
@@ -35,4 +35,6 @@ const picture = (char: string): string => {
  * agents) hold nothing to name and come back as they are. On 1M URLs it takes half the time of the old replace;
  * an ASCII-only test before it would save a tenth of that on ASCII and double the time on other text.
  */
-export const visible = (text: string): string => (text.search(INVISIBLE) === -1 ? text : text.replace(INVISIBLE, picture))
+export function visible(text: string): string {
+  return (text.search(INVISIBLE) === -1 ? text : text.replace(INVISIBLE, picture))
+}

@@ -26,15 +26,16 @@ import { onStopSignal, StopRequest } from '../stop.js'
 import { activeTemps, removeStaleTemps, tempPathFor } from './temp-files.js'
 
 /** What sits at a path that is not a regular file, in words. */
-export const kindOf = (stats: Stats): string =>
-  stats.isSymbolicLink() ? 'a symbolic link'
+export function kindOf(stats: Stats): string {
+  return stats.isSymbolicLink() ? 'a symbolic link'
     : stats.isDirectory() ? 'a folder'
       : stats.isFIFO() ? 'a FIFO'
         : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device'
           : stats.isSocket() ? 'a socket' : 'not a regular file'
+}
 
 /** What is at the target now, not followed: null for nothing, else a regular file; anything else is refused. */
-const existingTarget = async (path: string, target: string): Promise<Stats | null> => {
+async function existingTarget(path: string, target: string): Promise<Stats | null> {
   const existing = await lstat(target).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return null
     throw usageError(`cannot write ${path}: ${writeErrnoWords(e)}`, 'choose another --output')
@@ -71,7 +72,7 @@ export interface OutputWords {
  * root or the user running could have made, and the folder is not another
  * user's that others may write to.
  */
-export const pinPublishFolder = async (folderPath: string, words: OutputWords): Promise<PinnedFolder> => {
+export async function pinPublishFolder(folderPath: string, words: OutputWords): Promise<PinnedFolder> {
   let folder: PinnedFolder
   try {
     folder = await PinnedFolder.open(folderPath)
@@ -98,7 +99,7 @@ export const pinPublishFolder = async (folderPath: string, words: OutputWords): 
  * input is read: its folder pinned, and what is at the target, if anything,
  * a regular file. Close its folder when done.
  */
-export const pinOutputFile = async (path: string, cwd: string): Promise<OutputPlace> => {
+export async function pinOutputFile(path: string, cwd: string): Promise<OutputPlace> {
   const target = resolve(cwd, path)
   const folder = await pinPublishFolder(dirname(target), { refusing: `refusing to write ${path}`, cannot: `cannot write ${path}`, hint: 'choose another --output' })
   const place = { path, folder, name: basename(target) }
@@ -120,12 +121,12 @@ export interface CommitOptions {
 }
 
 /** Writes all of `bytes` (a write may take fewer than it was given). */
-export const writeAll = async (handle: FileHandle, bytes: Buffer): Promise<void> => {
+export async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   for (let done = 0; done < bytes.length;) done += (await handle.write(bytes, done, bytes.length - done)).bytesWritten
 }
 
 /** Whether two regular files hold the same bytes, read in pieces. */
-const sameFiles = async (a: string, b: Stats, written: FileHandle, size: number): Promise<boolean> => {
+async function sameFiles(a: string, b: Stats, written: FileHandle, size: number): Promise<boolean> {
   if (b.size !== size) return false
   // never through a link, never waiting on a FIFO put there since, and only the file that was looked at
   const other = await open(a, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null)
@@ -147,7 +148,7 @@ const sameFiles = async (a: string, b: Stats, written: FileHandle, size: number)
 }
 
 /** The new file's mode and owner (it is written as 0600, unreadable to others until complete): see ownership.ts. */
-const setModeAndOwner = async (handle: FileHandle, old: Stats | null): Promise<void> => {
+async function setModeAndOwner(handle: FileHandle, old: Stats | null): Promise<void> {
   const { mode, owner } = ownershipFor(old, 0o644)
   if (owner) await handle.chown(owner.uid, owner.gid)
   await handle.chmod(mode)
@@ -262,7 +263,7 @@ export class ReservedFile {
  * reserve), so nothing is read when the output cannot be written; the
  * temporary file is removed when the job does not commit it.
  */
-export const withReservedFile = async <T>(path: string | null, cwd: string, job: (file: ReservedFile | null) => Promise<T>): Promise<T> => {
+export async function withReservedFile<T>(path: string | null, cwd: string, job: (file: ReservedFile | null) => Promise<T>): Promise<T> {
   if (path === null) return job(null)
   const place = await pinOutputFile(path, cwd)
   try {

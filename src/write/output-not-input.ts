@@ -11,11 +11,12 @@ import type { OutputPlace } from './atomic-file.js'
 import type { SitePlace } from './site-dir.js'
 
 /** The files named as inputs (`-` for stdin is none), each as given and as found (links followed); those that cannot be found are passed over (opening them says why). */
-const inputFiles = (inputs: readonly string[], cwd: string): { name: string; path: string }[] =>
-  inputs.filter((name) => name !== '-').map((name) => ({ name, path: resolve(cwd, name) }))
+function inputFiles(inputs: readonly string[], cwd: string): { name: string; path: string }[] {
+  return inputs.filter((name) => name !== '-').map((name) => ({ name, path: resolve(cwd, name) }))
+}
 
 /** Refuses `-o` when its target is one of `inputs` (the same file, by any name). */
-export const refuseOutputFileAmongInputs = async (place: OutputPlace, inputs: readonly string[], cwd: string): Promise<void> => {
+export async function refuseOutputFileAmongInputs(place: OutputPlace, inputs: readonly string[], cwd: string): Promise<void> {
   const target = await lstat(place.folder.at(place.name)).catch(() => null)
   if (target === null) return
   for (const input of inputFiles(inputs, cwd)) {
@@ -27,7 +28,7 @@ export const refuseOutputFileAmongInputs = async (place: OutputPlace, inputs: re
 }
 
 /** Refuses `--out-dir` when one of `inputs` lies inside it (the site replaces the folder as a whole). */
-export const refuseSiteHoldingInputs = async (site: SitePlace, inputs: readonly string[], cwd: string): Promise<void> => {
+export async function refuseSiteHoldingInputs(site: SitePlace, inputs: readonly string[], cwd: string): Promise<void> {
   const dir = await realpath(site.parent.at(site.name)).catch(() => null)
   if (dir === null) return
   for (const input of inputFiles(inputs, cwd)) {

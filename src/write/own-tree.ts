@@ -21,7 +21,7 @@ import { currentUser, PinnedFolder } from './pinned-folder.js'
  * folder, see PinnedFolder.at) with all it holds, as far as it is ours
  * alone. Returns whether it is gone; a name that is not there is gone.
  */
-export const removeOwnTree = async (parent: string, name: string, euid: number = currentUser()): Promise<boolean> => {
+export async function removeOwnTree(parent: string, name: string, euid: number = currentUser()): Promise<boolean> {
   const at = `${parent}/${name}`
   const found = await lstat(at).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') return null

@@ -19,14 +19,16 @@ export interface Ownership {
 }
 
 /** The umask of the process, read without changing it for longer than the call. */
-export const currentUmask = (): number => process.umask()
+export function currentUmask(): number {
+  return process.umask()
+}
 
-export const ownershipFor = (
+export function ownershipFor(
   earlier: Pick<Stats, 'mode' | 'uid' | 'gid'> | null,
   defaultMode: number,
   euid: number = process.geteuid?.() ?? -1,
   umask: number = currentUmask(),
-): Ownership => {
+): Ownership {
   if (earlier !== null && earlier.uid === euid) {
     return { mode: earlier.mode & 0o777, owner: euid === 0 ? { uid: 0, gid: earlier.gid } : null }
   }

@@ -31,23 +31,27 @@ const STICKY = 0o1000
 const MAX_LINKS = 40
 
 /** The user running now (-1 where there are no user ids). */
-export const currentUser = (): number => process.geteuid?.() ?? -1
+export function currentUser(): number {
+  return process.geteuid?.() ?? -1
+}
 
 /**
  * Whether a user other than root and `euid` may change what a folder holds:
  * it is theirs, or a group or everyone may write to it without the sticky
  * bit (which keeps others from renaming or removing names that are not theirs).
  */
-export const othersMayChange = (folder: Pick<Stats, 'uid' | 'mode'>, euid: number): boolean =>
-  (folder.uid !== 0 && folder.uid !== euid) || ((folder.mode & 0o022) !== 0 && (folder.mode & STICKY) === 0)
+export function othersMayChange(folder: Pick<Stats, 'uid' | 'mode'>, euid: number): boolean {
+  return (folder.uid !== 0 && folder.uid !== euid) || ((folder.mode & 0o022) !== 0 && (folder.mode & STICKY) === 0)
+}
 
 /**
  * The rule for a folder a publish writes into (the folder of `-o`, the parent
  * of `--out-dir`): not another user's folder that others may write to, where
  * whatever they plant beside the target could take its place.
  */
-export const sharedWithOthers = (folder: Pick<Stats, 'uid' | 'mode'>, euid: number): boolean =>
-  folder.uid !== 0 && folder.uid !== euid && (folder.mode & 0o022) !== 0
+export function sharedWithOthers(folder: Pick<Stats, 'uid' | 'mode'>, euid: number): boolean {
+  return folder.uid !== 0 && folder.uid !== euid && (folder.mode & 0o022) !== 0
+}
 
 /** A symbolic link on the way that someone else could have placed or changed. */
 export class UntrustedLink extends Error {
@@ -97,17 +101,18 @@ export class PinnedFolder {
 }
 
 /** The path through which `name` in an open folder is reached. */
-const child = (folder: FileHandle | null, folderPath: string, name: string): string =>
-  folder ? `${PROC_FD}/${folder.fd}/${name}` : join(folderPath, name)
+function child(folder: FileHandle | null, folderPath: string, name: string): string {
+  return folder ? `${PROC_FD}/${folder.fd}/${name}` : join(folderPath, name)
+}
 
-const openFolder = async (path: string): Promise<{ handle: FileHandle | null; stats: Stats }> => {
+async function openFolder(path: string): Promise<{ handle: FileHandle | null; stats: Stats }> {
   if (!PINNABLE) return { handle: null, stats: await lstat(path) }
   const handle = await open(path, FOLDER_FLAGS)
   return { handle, stats: await handle.stat() }
 }
 
 /** Follows `path` from `/`, name by name: see the top of this file. */
-const walk = async (path: string): Promise<{ handle: FileHandle | null; stats: Stats }> => {
+async function walk(path: string): Promise<{ handle: FileHandle | null; stats: Stats }> {
   const euid = currentUser()
   let current = await openFolder(sep)
   let currentPath: string = sep

@@ -22,13 +22,16 @@ export interface Progress {
 
 const NONE: Progress = { stop: () => undefined }
 
-const size = (bytes: number): string =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`
+function size(bytes: number): string {
+  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`
+}
 
-const rate = (n: number): string => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : `${Math.round(n / 1e3)}k`)
+function rate(n: number): string {
+  return (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : `${Math.round(n / 1e3)}k`)
+}
 
 /** The text of one progress line. */
-export const progressLine = (bytes: number, total: number | null, lines: number, seconds: number, rows: number): string => {
+export function progressLine(bytes: number, total: number | null, lines: number, seconds: number, rows: number): string {
   const read = total ? `${size(bytes)} of ${size(total)} (${Math.min(100, Math.floor((bytes / total) * 100))}%)` : size(bytes)
   return `reading ${read}, ${rate(seconds > 0 ? lines / seconds : 0)} lines/s, ${rows} ${rows === 1 ? 'row' : 'rows'} kept`
 }
@@ -38,12 +41,12 @@ export const progressLine = (bytes: number, total: number | null, lines: number,
  * sooner never makes process.stderr (Node builds it, and loads the stream
  * modules, when it is first asked for).
  */
-export const startProgress = (
+export function startProgress(
   stderr: () => Writable & { isTTY?: boolean; columns?: number },
   source: ProgressSource,
   total: number | null,
   options: { quiet: boolean; delayMs?: number; everyMs?: number; now?: () => number },
-): Progress => {
+): Progress {
   if (options.quiet) return NONE
   const now = options.now ?? Date.now
   const started = now()

@@ -129,7 +129,7 @@ export interface PublishTarget {
  * pinned-folder.ts) and, for a file, its temporary file; an output that is
  * one of the inputs is refused. Relative paths are read from `cwd`.
  */
-export const openPublisher = async (target: PublishTarget, cwd: string, stdout: () => Writable): Promise<Publisher> => {
+export async function openPublisher(target: PublishTarget, cwd: string, stdout: () => Writable): Promise<Publisher> {
   if (target.outDir !== null) {
     const place = await pinSiteDir(target.outDir, cwd)
     const publisher = new SitePublisher(place)

@@ -50,20 +50,24 @@ export interface SitePlace {
   readonly name: string
 }
 
-const reason = (e: unknown): string => writeErrnoWords(e, { ENOTEMPTY: 'another run published there at the same time' })
+function reason(e: unknown): string {
+  return writeErrnoWords(e, { ENOTEMPTY: 'another run published there at the same time' })
+}
 
-const cannotWrite = (dir: string, why: string, hint = 'choose another --out-dir'): Error =>
-  usageError(`cannot write --out-dir ${dir}: ${why}`, hint)
+function cannotWrite(dir: string, why: string, hint = 'choose another --out-dir'): Error {
+  return usageError(`cannot write --out-dir ${dir}: ${why}`, hint)
+}
 
-const notOurs = (dir: string): Error =>
-  usageError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
+function notOurs(dir: string): Error {
+  return usageError(`refusing to replace --out-dir ${dir}: the folder holds files profiler-search did not write`,
     `give a new or empty folder; a site made by --out-dir carries ${SITE_MARKER}`)
+}
 
 /**
  * What is at DIR now, after checking we may replace it: nothing (null), or
  * a folder of the user running that is empty or our earlier site.
  */
-const existingSite = async (place: SitePlace): Promise<Stats | null> => {
+async function existingSite(place: SitePlace): Promise<Stats | null> {
   const { dir } = place
   const at = place.parent.at(place.name)
   const existing = await lstat(at).catch((e: NodeJS.ErrnoException) => {
@@ -88,7 +92,7 @@ const existingSite = async (place: SitePlace): Promise<Stats | null> => {
  * or an empty one or our earlier site, of the user running. Called before
  * any input is read; close `parent` when done.
  */
-export const pinSiteDir = async (dir: string, cwd: string): Promise<SitePlace> => {
+export async function pinSiteDir(dir: string, cwd: string): Promise<SitePlace> {
   const target = resolve(cwd, dir)
   const parent = await pinPublishFolder(dirname(target), { refusing: `refusing --out-dir ${dir}`, cannot: `cannot write --out-dir ${dir}`, hint: 'choose another --out-dir' })
   const place = { dir, parent, name: basename(target) }
@@ -105,7 +109,7 @@ export const pinSiteDir = async (dir: string, cwd: string): Promise<SitePlace> =
  * Working folders of runs that are gone: removed, except that a backup is
  * put back when DIR itself is missing (a run killed between its two renames).
  */
-export const removeStaleSiteTemps = async (place: SitePlace, check: StaleCheck = staleCheckNow()): Promise<void> => {
+export async function removeStaleSiteTemps(place: SitePlace, check: StaleCheck = staleCheckNow()): Promise<void> {
   const target = place.parent.at(place.name)
   const stale = staleTemps(target, ['site-new', 'site-old'], check).sort((a, b) => b.mtime - a.mtime)
   for (const temp of stale) {
@@ -122,7 +126,7 @@ export const removeStaleSiteTemps = async (place: SitePlace, check: StaleCheck =
  * Moves the working folder `fresh` to DIR, synchronously. Returns the name of
  * the old site's backup to remove, or null when there was none.
  */
-const swapIn = (place: SitePlace, fresh: PinnedFolder, freshName: string): string | null => {
+function swapIn(place: SitePlace, fresh: PinnedFolder, freshName: string): string | null {
   const target = place.parent.at(place.name)
   const freshPath = place.parent.at(freshName)
   const atName = lstatSync(freshPath, { throwIfNoEntry: false })
@@ -159,7 +163,7 @@ const swapIn = (place: SitePlace, fresh: PinnedFolder, freshName: string): strin
  * there. On failure the previous site stays as it was and no working
  * folder is left behind.
  */
-export const publishSite = async (place: SitePlace, files: SiteFiles): Promise<void> => {
+export async function publishSite(place: SitePlace, files: SiteFiles): Promise<void> {
   const old = await existingSite(place)
   await removeStaleSiteTemps(place)
   const freshName = basename(tempPathFor(place.parent.at(place.name), 'site-new'))

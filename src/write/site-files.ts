@@ -25,7 +25,7 @@ export const WRITE_CONCURRENCY = 16
 const SAFE_PATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
 
 /** A page of the site: 0644 and its folders 0755, less the umask; made here (never an existing name). */
-const writeOne = async (root: PinnedFolder, file: SiteFile, stop: StopRequest): Promise<void> => {
+async function writeOne(root: PinnedFolder, file: SiteFile, stop: StopRequest): Promise<void> {
   const path = root.at(file.path)
   await mkdir(dirname(path), { recursive: true, mode: 0o755 })
   const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644)
@@ -41,7 +41,7 @@ const writeOne = async (root: PinnedFolder, file: SiteFile, stop: StopRequest): 
 }
 
 /** Flushes a folder's entries (the names of the files just written); it is in the working folder, or that folder itself (a /proc link, so followed). */
-const syncFolder = async (path: string): Promise<void> => {
+async function syncFolder(path: string): Promise<void> {
   const handle = await open(path, constants.O_RDONLY | constants.O_DIRECTORY)
   try {
     await handle.sync()
@@ -65,7 +65,7 @@ async function* withMarker(files: SiteFiles): AsyncGenerator<SiteFile> {
  * from starting; it is thrown once those under way have ended, so none adds
  * a file after the folder is removed.
  */
-export const writeSiteFiles = async (root: PinnedFolder, files: SiteFiles, stop: StopRequest): Promise<void> => {
+export async function writeSiteFiles(root: PinnedFolder, files: SiteFiles, stop: StopRequest): Promise<void> {
   const writing = new Set<Promise<void>>()
   const failures: unknown[] = []
   const folders = new Set<string>()

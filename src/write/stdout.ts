@@ -15,15 +15,17 @@ import type { Writable } from 'node:stream'
 import { usageError, writeErrnoWords } from '../errors.js'
 import { batched, type Pieces } from './pieces.js'
 
-const isClosedPipe = (e: unknown): boolean => {
+function isClosedPipe(e: unknown): boolean {
   const code = (e as NodeJS.ErrnoException | null)?.code
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED'
 }
 
-const outputError = (e: unknown): Error => usageError(`cannot write to stdout: ${writeErrnoWords(e)}`, 'check where stdout goes: a full disk?')
+function outputError(e: unknown): Error {
+  return usageError(`cannot write to stdout: ${writeErrnoWords(e)}`, 'check where stdout goes: a full disk?')
+}
 
 /** The descriptor of a stdout that is a file or a device (not a pipe, socket or terminal), else null. */
-const fileDescriptorOf = (stdout: Writable & { fd?: unknown; isTTY?: boolean }): number | null => {
+function fileDescriptorOf(stdout: Writable & { fd?: unknown; isTTY?: boolean }): number | null {
   if (typeof stdout.fd !== 'number' || stdout.isTTY) return null
   try {
     const stats = fstatSync(stdout.fd)
@@ -33,7 +35,7 @@ const fileDescriptorOf = (stdout: Writable & { fd?: unknown; isTTY?: boolean }):
   }
 }
 
-const writeToDescriptor = async (fd: number, content: Pieces): Promise<void> => {
+async function writeToDescriptor(fd: number, content: Pieces): Promise<void> {
   for await (const bytes of batched(content)) {
     for (let done = 0; done < bytes.length;) {
       try {
@@ -47,7 +49,7 @@ const writeToDescriptor = async (fd: number, content: Pieces): Promise<void> => 
   }
 }
 
-const writeToStream = async (stdout: Writable, content: Pieces): Promise<void> => {
+async function writeToStream(stdout: Writable, content: Pieces): Promise<void> {
   let failed: unknown = null
   // Stays attached: a write callback and a later 'error' event can both report
   // the same closed pipe, and an unheard 'error' would crash.
@@ -73,7 +75,7 @@ const writeToStream = async (stdout: Writable, content: Pieces): Promise<void> =
   if (failed !== null && !isClosedPipe(failed)) throw outputError(failed)
 }
 
-export const writeToStdout = (stdout: Writable, content: Pieces): Promise<void> => {
+export function writeToStdout(stdout: Writable, content: Pieces): Promise<void> {
   const fd = fileDescriptorOf(stdout)
   return fd === null ? writeToStream(stdout, content) : writeToDescriptor(fd, content)
 }

@@ -36,7 +36,7 @@ export type TempKind = 'tmp' | 'site-new' | 'site-old'
 export const HOST_TAG = (hostname().replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40) || 'host')
 
 /** The target's name, cut at a character boundary to at most MAX_BASE_BYTES bytes of UTF-8. */
-const baseOf = (target: string): string => {
+function baseOf(target: string): string {
   let base = ''
   let bytes = 0
   for (const char of basename(target)) {
@@ -47,14 +47,19 @@ const baseOf = (target: string): string => {
   return base
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
+}
 
 /** 12 random hex digits, so nobody sharing the folder can guess a name and put something there first. */
-const randomHex = (): string => randomBytes(6).toString('hex')
+function randomHex(): string {
+  return randomBytes(6).toString('hex')
+}
 
 /** A fresh temporary path for `target` (an absolute path), in the target's folder. */
-export const tempPathFor = (target: string, kind: TempKind = 'tmp'): string =>
-  join(dirname(target), `.${baseOf(target)}.${HOST_TAG}.${process.pid}.${randomHex()}.${kind}`)
+export function tempPathFor(target: string, kind: TempKind = 'tmp'): string {
+  return join(dirname(target), `.${baseOf(target)}.${HOST_TAG}.${process.pid}.${randomHex()}.${kind}`)
+}
 
 export interface TempName {
   host: string
@@ -63,14 +68,14 @@ export interface TempName {
 }
 
 /** The writer of a temporary name of `target`, or null when `name` is not one. */
-export const parseTempName = (target: string, name: string): TempName | null => {
+export function parseTempName(target: string, name: string): TempName | null {
   const pattern = new RegExp(`^\\.${escapeRegExp(baseOf(target))}\\.([A-Za-z0-9-]+)\\.([1-9]\\d{0,9})\\.[0-9a-f]{12}\\.(tmp|site-new|site-old)$`)
   const match = pattern.exec(name)
   return match ? { host: match[1] as string, pid: Number(match[2]), kind: match[3] as TempKind } : null
 }
 
 /** Whether a process with this PID runs on this machine (EPERM: it does, as another user). */
-export const isAlive = (pid: number): boolean => {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
@@ -92,7 +97,9 @@ export interface StaleCheck {
 }
 
 /** The check as of now, against the processes running now. */
-export const staleCheckNow = (): StaleCheck => ({ active: activeTemps, now: Date.now(), alive: isAlive, euid: process.geteuid?.() ?? -1 })
+export function staleCheckNow(): StaleCheck {
+  return ({ active: activeTemps, now: Date.now(), alive: isAlive, euid: process.geteuid?.() ?? -1 })
+}
 
 export interface StaleTemp extends TempName {
   name: string
@@ -102,7 +109,7 @@ export interface StaleTemp extends TempName {
 }
 
 /** The temporary names of `target` whose writer is gone, of the given kinds. A folder that cannot be read has none. */
-export const staleTemps = (target: string, kinds: readonly TempKind[], check: StaleCheck = staleCheckNow()): StaleTemp[] => {
+export function staleTemps(target: string, kinds: readonly TempKind[], check: StaleCheck = staleCheckNow()): StaleTemp[] {
   const folder = dirname(target)
   let names: string[]
   try {
@@ -130,8 +137,8 @@ export const staleTemps = (target: string, kinds: readonly TempKind[], check: St
  * names. Best effort: one that vanishes or cannot be removed is left to the
  * next run.
  */
-export const removeStaleTemps = (target: string, check: StaleCheck = staleCheckNow()): string[] =>
-  staleTemps(target, ['tmp'], check).flatMap(({ name, path }) => {
+export function removeStaleTemps(target: string, check: StaleCheck = staleCheckNow()): string[] {
+  return staleTemps(target, ['tmp'], check).flatMap(({ name, path }) => {
     try {
       rmSync(path, { force: true })
       return [name]
@@ -139,3 +146,4 @@ export const removeStaleTemps = (target: string, check: StaleCheck = staleCheckN
       return []
     }
   })
+}

@@ -28,7 +28,7 @@ export interface LoopSettings {
 }
 
 /** Polls every followed input once; says whether what the page shows may have changed. */
-const pollAll = async (followed: Followed[], warn: (line: string) => void): Promise<boolean> => {
+async function pollAll(followed: Followed[], warn: (line: string) => void): Promise<boolean> {
   let changed = false
   for (const input of [...followed]) {
     try {
@@ -44,7 +44,7 @@ const pollAll = async (followed: Followed[], warn: (line: string) => void): Prom
 }
 
 /** Follows the inputs and publishes each change, until stopped or nothing is left to follow. */
-export const followChanges = async (followed: Followed[], republisher: Republisher, stop: StopRequest, settings: LoopSettings): Promise<void> => {
+export async function followChanges(followed: Followed[], republisher: Republisher, stop: StopRequest, settings: LoopSettings): Promise<void> {
   const now = settings.now ?? Date.now
   const tick = Math.min(POLL_MS, settings.intervalMs)
   let pending = false

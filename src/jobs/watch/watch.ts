@@ -50,7 +50,7 @@ export interface WatchResult {
   published: number
 }
 
-export const watch = async (options: WatchOptions, io: JobIO): Promise<WatchResult> => {
+export async function watch(options: WatchOptions, io: JobIO): Promise<WatchResult> {
   checkCriteria(options.criteria)
   // pinned once: every publish of the watch goes into the folders checked now, whatever their paths become
   const publisher = await openPublisher(
@@ -92,7 +92,7 @@ interface Held {
 }
 
 /** The first page, then the changes. */
-const watchWith = async (publisher: Publisher, held: Held, stop: StopRequest, options: WatchOptions, io: JobIO): Promise<WatchResult> => {
+async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, options: WatchOptions, io: JobIO): Promise<WatchResult> {
   const { followed } = held
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   held.opened.push(...inputs)
@@ -130,13 +130,15 @@ const watchWith = async (publisher: Publisher, held: Held, stop: StopRequest, op
 }
 
 /** What the first page reads of a watched input: a live file up to where following starts, history whole; a stream only while followed. */
-const scannedPart = (input: WatchedInput): OpenedInput[] =>
-  input.kind === 'live' ? [input.scanned] : input.kind === 'history' ? [input.input] : []
+function scannedPart(input: WatchedInput): OpenedInput[] {
+  return input.kind === 'live' ? [input.scanned] : input.kind === 'history' ? [input.input] : []
+}
 
-const listingNow = (reading: LogReading, notices: NoticeCollector, options: WatchOptions): Listing =>
-  logListing(reading, options, notices.picked(), options.refresh)
+function listingNow(reading: LogReading, notices: NoticeCollector, options: WatchOptions): Listing {
+  return logListing(reading, options, notices.picked(), options.refresh)
+}
 
-const sayWhatWasSkipped = (skipped: SkippedLines, notices: NoticeCollector, options: WatchOptions, io: JobIO): void => {
+function sayWhatWasSkipped(skipped: SkippedLines, notices: NoticeCollector, options: WatchOptions, io: JobIO): void {
   if (options.quiet) return
   const skippedLines = skipped.summary()
   if (skippedLines) io.warn(skippedLines)
@@ -144,6 +146,6 @@ const sayWhatWasSkipped = (skipped: SkippedLines, notices: NoticeCollector, opti
   if (skippedNoticeLines) io.warn(skippedNoticeLines)
 }
 
-const pushIf = <T>(list: T[], item: T | null): void => {
+function pushIf<T>(list: T[], item: T | null): void {
   if (item !== null) list.push(item)
 }

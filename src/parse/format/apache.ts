@@ -13,7 +13,7 @@ import { timeField, type TimeKind } from '../time/time-field.js'
 import { assembleTextFormat, extentFor, FormatError, TO_NEXT, type FieldPiece, type Piece } from './text-format.js'
 
 /** `LogFormat "…" name` or `"…"` → the format string with the config quoting undone. */
-export const unwrapApacheFormat = (text: string): string => {
+export function unwrapApacheFormat(text: string): string {
   let body = text.trim()
   const directive = /^LogFormat\s+/i.exec(body)
   if (directive) body = body.slice(directive[0].length)
@@ -40,8 +40,9 @@ interface Directive {
   label: string
 }
 
-const field = (role: Role, name: string, rank = 1, extra: Partial<FieldSpec> = {}): FieldSpec =>
-  ({ role, name, rank, ...extra })
+function field(role: Role, name: string, rank = 1, extra: Partial<FieldSpec> = {}): FieldSpec {
+  return ({ role, name, rank, ...extra })
+}
 
 const TIME_NAMES: Record<string, TimeKind> = {
   sec: { kind: 'epochSeconds' },
@@ -51,7 +52,7 @@ const TIME_NAMES: Record<string, TimeKind> = {
   usec_frac: { kind: 'fraction', digits: 6 },
 }
 
-const timeSpec = (param: string, label: string): FieldSpec => {
+function timeSpec(param: string, label: string): FieldSpec {
   const end = param.startsWith('end:')
   const layout = param.replace(/^(?:begin|end):/, '')
   const kind = TIME_NAMES[layout] ?? { kind: 'strftime', layout }
@@ -73,7 +74,7 @@ const HEADER_ROLES: Record<string, [Role, number]> = {
 const DURATION_UNITS: Record<string, number> = { s: 1_000_000, ms: 1000, us: 1 }
 
 /** The meaning of a directive, or null for one that is passed over. */
-const meaning = ({ letter, param, final, label }: Directive): FieldSpec | null => {
+function meaning({ letter, param, final, label }: Directive): FieldSpec | null {
   switch (letter) {
     case 'a': return param === 'c' ? field('ip', label, 1) : field('ip', label, 3)
     case 'h': return field('ip', label, 2)
@@ -103,7 +104,7 @@ const meaning = ({ letter, param, final, label }: Directive): FieldSpec | null =
   }
 }
 
-const piece = (directive: Directive): FieldPiece => {
+function piece(directive: Directive): FieldPiece {
   const spec = meaning(directive)
   if (directive.letter === 't' && directive.param === null) return { kind: 'field', label: directive.label, spec, extent: TO_NEXT, bracketed: true }
   if (directive.letter === 'U') return { kind: 'field', label: directive.label, spec, extent: { type: 'path', dashIsArgs: false } }
@@ -114,7 +115,7 @@ const piece = (directive: Directive): FieldPiece => {
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', t: '\t', r: '\r' }
 
 /** The format string → literals and directives (mod_log_config's own `\\`, `\t` … escapes undone). */
-export const apachePieces = (format: string): Piece[] => {
+export function apachePieces(format: string): Piece[] {
   const pieces: Piece[] = []
   let text = ''
   for (let i = 0; i < format.length; i++) {
@@ -172,5 +173,6 @@ export const apachePieces = (format: string): Piece[] => {
 }
 
 /** Compiles an Apache LogFormat; throws FormatError for one that cannot be read. */
-export const apacheFormat = (text: string, name = 'Apache LogFormat', trailing = false, optionalFields = 0): TextFormatSpec =>
-  assembleTextFormat(name, 'apache', apachePieces(unwrapApacheFormat(text)), { trailing, escaped: true, optionalFields })
+export function apacheFormat(text: string, name = 'Apache LogFormat', trailing = false, optionalFields = 0): TextFormatSpec {
+  return assembleTextFormat(name, 'apache', apachePieces(unwrapApacheFormat(text)), { trailing, escaped: true, optionalFields })
+}

@@ -21,7 +21,7 @@ const C_ESCAPES: Record<string, number> = {
   v: 0x0b,
 }
 
-const hexValue = (code: number): number => {
+function hexValue(code: number): number {
   if (code >= 0x30 && code <= 0x39) return code - 0x30
   const lower = code | 0x20
   if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10
@@ -29,7 +29,7 @@ const hexValue = (code: number): number => {
 }
 
 /** Decode `\xHH`, `\"`, `\\` and C escapes; anything else stays as written. */
-export const decodeLogEscapes = (text: string): string => {
+export function decodeLogEscapes(text: string): string {
   if (!text.includes('\\')) return text
   const parts: Uint8Array[] = []
   let bytes: number[] = []

@@ -60,5 +60,6 @@ export interface JsonFormatSpec extends SpecBase {
 export type FormatSpec = TextFormatSpec | JsonFormatSpec
 
 /** Whether the format has a field with this role. */
-export const hasRole = (spec: { fields: readonly FieldSpec[] }, role: Role): boolean =>
-  spec.fields.some((field) => field.role === role)
+export function hasRole(spec: { fields: readonly FieldSpec[] }, role: Role): boolean {
+  return spec.fields.some((field) => field.role === role)
+}

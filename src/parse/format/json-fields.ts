@@ -18,10 +18,12 @@ export type JsonFieldRole = (typeof JSON_FIELD_ROLES)[number]
 
 export type JsonFieldMap = ReadonlyMap<JsonFieldRole, string>
 
-const isRole = (name: string): name is JsonFieldRole => (JSON_FIELD_ROLES as readonly string[]).includes(name)
+function isRole(name: string): name is JsonFieldRole {
+  return (JSON_FIELD_ROLES as readonly string[]).includes(name)
+}
 
 /** `role=key,role=key` → the map; throws FormatError naming the bad pair and the allowed roles. */
-export const parseJsonFields = (text: string): JsonFieldMap => {
+export function parseJsonFields(text: string): JsonFieldMap {
   const map = new Map<JsonFieldRole, string>()
   for (const pair of text.split(',')) {
     const trimmed = pair.trim()
@@ -38,7 +40,7 @@ export const parseJsonFields = (text: string): JsonFieldMap => {
   return map
 }
 
-const specFor = (role: JsonFieldRole, name: string): FieldSpec => {
+function specFor(role: JsonFieldRole, name: string): FieldSpec {
   switch (role) {
     case 'time': return { role, name, rank: 9, time: timeField({ kind: 'any' }) }
     case 'duration': return { role, name, rank: 9, microsPerUnit: 1_000_000 }
@@ -47,9 +49,11 @@ const specFor = (role: JsonFieldRole, name: string): FieldSpec => {
 }
 
 /** The roles a JSON field role replaces: `uri` also stands for a path field. */
-const replaced = (role: JsonFieldRole): Role[] => (role === 'uri' ? ['uri', 'path'] : [role])
+function replaced(role: JsonFieldRole): Role[] {
+  return (role === 'uri' ? ['uri', 'path'] : [role])
+}
 
-export const withJsonFields = (spec: JsonFormatSpec, map: JsonFieldMap): JsonFormatSpec => {
+export function withJsonFields(spec: JsonFormatSpec, map: JsonFieldMap): JsonFormatSpec {
   const gone = new Set([...map.keys()].flatMap(replaced))
   const fields: FieldSpec[] = []
   const paths: (readonly string[])[] = []

@@ -14,10 +14,11 @@ import type { Slots } from './line-plan.js'
 
 type Decoded = { object: Record<string, unknown>; escaped: boolean } | null
 
-const asObject = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+function asObject(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+}
 
-const tryParse = (text: string): unknown => {
+function tryParse(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
@@ -26,9 +27,11 @@ const tryParse = (text: string): unknown => {
 }
 
 /** `\xHH` → `\\xHH`, so JSON.parse keeps it for decodeLogEscapes. */
-const protectHexEscapes = (line: string): string => line.replace(/\\x/g, '\\\\x')
+function protectHexEscapes(line: string): string {
+  return line.replace(/\\x/g, '\\\\x')
+}
 
-const decode = (line: string, escape: JsonFormatSpec['escape']): Decoded => {
+function decode(line: string, escape: JsonFormatSpec['escape']): Decoded {
   if (escape !== 'default') {
     const object = asObject(tryParse(line))
     if (object || escape === 'json' || !line.includes('\\x')) return object && { object, escaped: false }
@@ -37,7 +40,7 @@ const decode = (line: string, escape: JsonFormatSpec['escape']): Decoded => {
   return object && { object, escaped: true }
 }
 
-const valueAt = (object: Record<string, unknown>, path: readonly string[]): unknown => {
+function valueAt(object: Record<string, unknown>, path: readonly string[]): unknown {
   let value: unknown = object
   for (const key of path) {
     const current = asObject(value)
@@ -48,7 +51,7 @@ const valueAt = (object: Record<string, unknown>, path: readonly string[]): unkn
 }
 
 /** The slots of a JSON line, or null when it is not a JSON object. */
-export const jsonLineParser = (spec: JsonFormatSpec): ((line: string) => Slots | null) => {
+export function jsonLineParser(spec: JsonFormatSpec): ((line: string) => Slots | null) {
   const { paths, escape } = spec
   const count = paths.length
   return (line) => {

@@ -39,11 +39,12 @@ class Source {
 }
 
 /** An expression: does the line at `at` (a variable) begin with `text`? */
-const startsWithCode = (src: Source, text: string, at: string): string =>
-  text.length === 1 ? `line.charCodeAt(${at}) === ${text.charCodeAt(0)}` : `line.startsWith(${src.constant(text)}, ${at})`
+function startsWithCode(src: Source, text: string, at: string): string {
+  return text.length === 1 ? `line.charCodeAt(${at}) === ${text.charCodeAt(0)}` : `line.startsWith(${src.constant(text)}, ${at})`
+}
 
 /** An expression: does what must follow a field come at `at`? */
-const followsCode = (src: Source, follow: Follow, at: string): string => {
+function followsCode(src: Source, follow: Follow, at: string): string {
   switch (follow.kind) {
     case 'end': return follow.orSpace ? `(${at} === line.length || line.charCodeAt(${at}) === ${SPACE})` : `${at} === line.length`
     case 'literal': return startsWithCode(src, follow.text, at)
@@ -52,15 +53,19 @@ const followsCode = (src: Source, follow: Follow, at: string): string => {
 }
 
 /** Sets `end` to where a bare field that starts at `from` may end: its stop literal (-1 when absent), else the end of the line (of a trailing format: a space). */
-const stopCode = (src: Source, stop: string | null, trailing: boolean, from: string): void => {
+function stopCode(src: Source, stop: string | null, trailing: boolean, from: string): void {
   if (stop !== null) src.add(`end = line.indexOf(${src.constant(stop)}, ${from});`)
   else if (trailing) src.add(`end = line.indexOf(' ', ${from});`, 'if (end < 0) end = line.length;')
   else src.add('end = line.length;')
 }
 
-const store = (slot: number, from: string, to: string): string => (slot >= 0 ? `out[${slot}] = line.slice(${from}, ${to});` : '')
+function store(slot: number, from: string, to: string): string {
+  return (slot >= 0 ? `out[${slot}] = line.slice(${from}, ${to});` : '')
+}
 
-const lengthOf = (then: string | null): number => (then === null ? 0 : then.length)
+function lengthOf(then: string | null): number {
+  return (then === null ? 0 : then.length)
+}
 
 /**
  * A quoted field ends at the first unescaped `"` that is followed by what the
@@ -75,7 +80,7 @@ const lengthOf = (then: string | null): number => (then === null ? 0 : then.leng
  *   line. Only when no unescaped `"` follows the opening one: a line with
  *   text after a closed last field is not in the format, and not cut off.
  */
-const quotedCode = (src: Source, step: Extract<Step, { kind: 'quoted' }>): void => {
+function quotedCode(src: Source, step: Extract<Step, { kind: 'quoted' }>): void {
   const { slot, follow, canBeEmpty, cutOff } = step
   const skip = lengthOf(step.then)
   src.add(`if (line.charCodeAt(pos) === ${QUOTE}) {`)
@@ -118,7 +123,7 @@ const quotedCode = (src: Source, step: Extract<Step, { kind: 'quoted' }>): void 
 }
 
 /** Code for one step: it moves `pos` past what it consumed, or returns null. */
-const stepCode = (src: Source, step: Step, trailing: boolean): void => {
+function stepCode(src: Source, step: Step, trailing: boolean): void {
   switch (step.kind) {
     case 'literal':
       src.add(`if (!(${startsWithCode(src, step.text, 'pos')})) return null;`, `pos += ${step.text.length};`)
@@ -171,7 +176,7 @@ const stepCode = (src: Source, step: Step, trailing: boolean): void => {
 }
 
 /** The function that reads a line by the plan. */
-export const lineParserCode = (plan: LinePlan): LineParser => {
+export function lineParserCode(plan: LinePlan): LineParser {
   const { steps, optionalStep, trailing } = plan
   const src = new Source()
   steps.forEach((step, k) => {

@@ -16,7 +16,7 @@ export class AdjacentFieldsError extends Error {
 }
 
 /** What must come after a delimited field: its literal, the opening char of a delimited field, or anything. */
-const followOf = (next: FormatToken | undefined, trailing: boolean): Follow => {
+function followOf(next: FormatToken | undefined, trailing: boolean): Follow {
   if (next === undefined) return { kind: 'end', orSpace: trailing }
   if (next.kind === 'literal') return next
   if (next.quoting === 'quoted') return { kind: 'literal', text: '"' }
@@ -25,7 +25,7 @@ const followOf = (next: FormatToken | undefined, trailing: boolean): Follow => {
 }
 
 /** The literal after a field and the fields glued to it, or null at the end of the format. */
-const stopLiteral = (tokens: readonly FormatToken[], index: number): string | null => {
+function stopLiteral(tokens: readonly FormatToken[], index: number): string | null {
   let k = index + 1
   while (tokens[k]?.kind === 'field') k++
   const literal = tokens[k]
@@ -33,7 +33,7 @@ const stopLiteral = (tokens: readonly FormatToken[], index: number): string | nu
 }
 
 /** Whether the end of `field` is clear when `next` follows it with no literal between. */
-const canTouch = (field: FieldToken, next: FieldToken): boolean => {
+function canTouch(field: FieldToken, next: FieldToken): boolean {
   if (field.quoting !== 'bare') return true
   const a = field.extent
   const b = next.extent
@@ -51,11 +51,12 @@ const canTouch = (field: FieldToken, next: FieldToken): boolean => {
  * per literal). A bare field already stops at that literal, and a quoted or
  * bracketed one checks that it follows, so it costs nothing more.
  */
-const takesLiteral = (token: FieldToken): boolean =>
-  token.quoting !== 'bare' || token.extent.type === 'toNext' || token.extent.type === 'shape'
+function takesLiteral(token: FieldToken): boolean {
+  return token.quoting !== 'bare' || token.extent.type === 'toNext' || token.extent.type === 'shape'
+}
 
 /** `then`: the literal after the field, when its step is to consume it too; null when it is a step of its own. */
-const fieldStep = (tokens: readonly FormatToken[], i: number, token: FieldToken, trailing: boolean, then: string | null): Step => {
+function fieldStep(tokens: readonly FormatToken[], i: number, token: FieldToken, trailing: boolean, then: string | null): Step {
   const next = tokens[i + 1]
   if (next?.kind === 'field' && !canTouch(token, next)) throw new AdjacentFieldsError(token.label, next.label)
   const { slot, canBeEmpty } = token
@@ -77,7 +78,7 @@ const fieldStep = (tokens: readonly FormatToken[], i: number, token: FieldToken,
 }
 
 /** The steps of a format. */
-const planOf = (format: LogFormat): LinePlan => {
+function planOf(format: LogFormat): LinePlan {
   const { tokens, trailing } = format
   const optionalFrom = format.optionalFrom ?? -1
   // A literal is taken by the step of the field before it where it can be,
@@ -100,7 +101,7 @@ const planOf = (format: LogFormat): LinePlan => {
 }
 
 /** Compiles a format; throws AdjacentFieldsError when two fields cannot be told apart. */
-export const compileFormat = (format: LogFormat): LineParser => {
+export function compileFormat(format: LogFormat): LineParser {
   const { tokens, trailing } = format
   const optionalFrom = format.optionalFrom ?? -1
   const before = tokens[optionalFrom - 1]

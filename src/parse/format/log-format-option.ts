@@ -23,7 +23,7 @@ const NGINX_VARIABLE = /\$(?:\{?[A-Za-z_])/
 const APACHE_DIRECTIVE = /%[!<>,\d{]*[A-Za-z%^]/
 
 /** Throws FormatError with the rest of a sentence that starts with `--log-format`. */
-export const parseLogFormat = (text: string): LogFormatChoice => {
+export function parseLogFormat(text: string): LogFormatChoice {
   const name = text.trim()
   if (name === 'auto') return AUTO
   if (isPresetName(name)) return { kind: 'preset', name, spec: preset(name) }

@@ -23,7 +23,7 @@ interface ConfToken {
 const CONF_ESCAPES: Record<string, string> = { '"': '"', "'": "'", '\\': '\\', t: '\t', r: '\r', n: '\n' }
 
 /** nginx.conf tokens up to an optional `;`, or null when the text is not that. */
-const confTokens = (text: string): ConfToken[] | null => {
+function confTokens(text: string): ConfToken[] | null {
   const tokens: ConfToken[] = []
   let i = 0
   const unescape = (raw: string): string =>
@@ -53,7 +53,7 @@ const confTokens = (text: string): ConfToken[] | null => {
 const ESCAPE_PARAMETER = /^escape=(default|json|none)$/
 
 /** `[escape=…] piece piece …` → the joined body. */
-const fromTokens = (tokens: ConfToken[]): NginxFormatText | null => {
+function fromTokens(tokens: ConfToken[]): NginxFormatText | null {
   let escape: NginxEscape = 'default'
   let k = 0
   const parameter = tokens[0]
@@ -69,7 +69,7 @@ const fromTokens = (tokens: ConfToken[]): NginxFormatText | null => {
   return { body: pieces.map((t) => t.text).join(''), escape }
 }
 
-export const unwrapNginxFormat = (text: string): NginxFormatText => {
+export function unwrapNginxFormat(text: string): NginxFormatText {
   const trimmed = text.trim()
   const directive = /^log_format\s+/.exec(trimmed)
   if (directive) {

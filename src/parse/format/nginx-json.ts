@@ -13,7 +13,7 @@ import { FormatError } from './text-format.js'
 const VARIABLE = /^\$\{?([A-Za-z0-9_]+)\}?$/
 
 /** Bare variables (`"status":$status`) get quotes, so the template parses as JSON. */
-const quoteBareVariables = (template: string): string => {
+function quoteBareVariables(template: string): string {
   let out = ''
   let inString = false
   for (let i = 0; i < template.length; i++) {
@@ -40,12 +40,15 @@ const quoteBareVariables = (template: string): string => {
   return out
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
 
-const escapeOf = (escape: NginxEscape): JsonEscape => (escape === 'default' ? 'default' : 'json')
+function escapeOf(escape: NginxEscape): JsonEscape {
+  return (escape === 'default' ? 'default' : 'json')
+}
 
-export const jsonSpec = (name: string, entries: { path: string[]; variable: string }[], escape: JsonEscape): JsonFormatSpec => {
+export function jsonSpec(name: string, entries: { path: string[]; variable: string }[], escape: JsonEscape): JsonFormatSpec {
   const fields: FieldSpec[] = []
   const paths: string[][] = []
   for (const { path, variable } of entries) {
@@ -58,7 +61,7 @@ export const jsonSpec = (name: string, entries: { path: string[]; variable: stri
 }
 
 /** A `log_format` whose body is a JSON object template. */
-export const nginxJsonFormat = (body: string, escape: NginxEscape): JsonFormatSpec => {
+export function nginxJsonFormat(body: string, escape: NginxEscape): JsonFormatSpec {
   let template: unknown
   try {
     template = JSON.parse(quoteBareVariables(body))
@@ -87,5 +90,6 @@ export const JSON_PRESET_VARIABLES = [
   'http_user_agent', 'request_time', 'host', 'server_name', 'http_x_forwarded_for', 'server_port',
 ] as const
 
-export const jsonPreset = (): JsonFormatSpec =>
-  jsonSpec('json', JSON_PRESET_VARIABLES.map((variable) => ({ path: [variable], variable })), 'detect')
+export function jsonPreset(): JsonFormatSpec {
+  return jsonSpec('json', JSON_PRESET_VARIABLES.map((variable) => ({ path: [variable], variable })), 'detect')
+}

@@ -3,8 +3,9 @@
 import type { FieldSpec, Role } from './format-spec.js'
 import { timeField } from '../time/time-field.js'
 
-const field = (role: Role, rank = 1, extra: Partial<FieldSpec> = {}) =>
-  (name: string): FieldSpec => ({ role, name, rank, ...extra })
+function field(role: Role, rank = 1, extra: Partial<FieldSpec> = {}) {
+  return (name: string): FieldSpec => ({ role, name, rank, ...extra })
+}
 
 /** The variables with a meaning for the record. */
 export const NGINX_VARIABLES: Readonly<Record<string, (name: string) => FieldSpec>> = {

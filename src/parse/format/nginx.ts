@@ -14,7 +14,7 @@ import { assembleTextFormat, extentFor, FormatError, type FieldPiece, type Piece
 const NAME = /[A-Za-z0-9_]/
 
 /** `$name` and `${name}` → the variable names, with the literal text between them. */
-export const nginxTokens = (body: string): ({ kind: 'literal'; text: string } | { kind: 'variable'; name: string; label: string })[] => {
+export function nginxTokens(body: string): ({ kind: 'literal'; text: string } | { kind: 'variable'; name: string; label: string })[] {
   const out: ({ kind: 'literal'; text: string } | { kind: 'variable'; name: string; label: string })[] = []
   let text = ''
   for (let i = 0; i < body.length; i++) {
@@ -46,7 +46,7 @@ const QUERY_VARIABLES = new Set(['args', 'query_string'])
 const PATH_VARIABLES = new Set(['uri', 'document_uri'])
 
 /** Text-format pieces for the variables; `$uri$is_args$args` and `$request_uri$args` may touch. */
-const nginxPieces = (body: string): Piece[] => {
+function nginxPieces(body: string): Piece[] {
   const tokens = nginxTokens(body)
   return tokens.map((token, i): Piece => {
     if (token.kind === 'literal') return token
@@ -69,7 +69,7 @@ const nginxPieces = (body: string): Piece[] => {
 }
 
 /** Compiles an nginx log_format (text or JSON template); throws FormatError for one that cannot be read. */
-export const nginxFormat = (text: string): FormatSpec => {
+export function nginxFormat(text: string): FormatSpec {
   const { body, escape } = unwrapNginxFormat(text)
   if (body.trimStart().startsWith('{')) return nginxJsonFormat(body, escape)
   return assembleTextFormat('nginx log_format', 'nginx', nginxPieces(body), { trailing: false, escaped: escape !== 'none' })

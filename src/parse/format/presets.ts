@@ -21,21 +21,29 @@ import { jsonPreset } from './nginx-json.js'
 export const PRESET_NAMES = ['combined', 'common', 'vhost_combined', 'json'] as const
 export type PresetName = (typeof PRESET_NAMES)[number]
 
-export const isPresetName = (name: string): name is PresetName => (PRESET_NAMES as readonly string[]).includes(name)
+export function isPresetName(name: string): name is PresetName {
+  return (PRESET_NAMES as readonly string[]).includes(name)
+}
 
 const COMMON_FORMAT = '%h %l %u %t "%r" %>s %b'
 const COMBINED_FORMAT = `${COMMON_FORMAT} "%{Referer}i" "%{User-Agent}i"`
 const VHOST_COMBINED_FORMAT = '%v:%p %h %l %u %t "%r" %>s %O "%{Referer}i" "%{User-Agent}i"'
 
 /** `common` alone: a line with anything after the bytes is not a common line. */
-const common = (): TextFormatSpec => apacheFormat(COMMON_FORMAT, 'common', false)
+function common(): TextFormatSpec {
+  return apacheFormat(COMMON_FORMAT, 'common', false)
+}
 
 /** `combined`, also reading `common` lines: a line may end before Referer and User-Agent. */
-const combined = (): TextFormatSpec => apacheFormat(COMBINED_FORMAT, 'combined', true, 2)
+function combined(): TextFormatSpec {
+  return apacheFormat(COMBINED_FORMAT, 'combined', true, 2)
+}
 
-const vhostCombined = (): TextFormatSpec => apacheFormat(VHOST_COMBINED_FORMAT, 'vhost_combined', true)
+function vhostCombined(): TextFormatSpec {
+  return apacheFormat(VHOST_COMBINED_FORMAT, 'vhost_combined', true)
+}
 
-export const preset = (name: PresetName): FormatSpec => {
+export function preset(name: PresetName): FormatSpec {
   switch (name) {
     case 'combined': return combined()
     case 'common': return common()
@@ -58,7 +66,7 @@ export interface ProbeCandidate {
  * a `common` file is not taken for `combined`; the others read with the
  * format they probed with.
  */
-export const probeCandidates = (): ProbeCandidate[] => {
+export function probeCandidates(): ProbeCandidate[] {
   const same = (spec: FormatSpec): Pick<ProbeCandidate, 'probe' | 'read'> => ({ probe: spec, read: () => spec })
   return [
     { name: 'vhost_combined', ...same(vhostCombined()) },

@@ -30,7 +30,7 @@ const NAMES: Record<Dialect, { ip: string; time: string; request: string; status
 }
 
 /** What the format lacks, as `has no … field (…)`, or null when it has all a row needs. */
-export const missingRequirement = (spec: FormatSpec): string | null => {
+export function missingRequirement(spec: FormatSpec): string | null {
   const names = NAMES[spec.dialect]
   const noun = spec.dialect === 'json' ? 'key' : 'field'
   if (!hasRole(spec, 'ip')) return `has no client address ${noun} (${names.ip})`

@@ -57,7 +57,7 @@ export const NUMBER_OR_DASH: Extent = {
 export const TO_NEXT: Extent = { type: 'toNext' }
 
 /** The extent a field of this meaning has unless the dialect says otherwise. */
-export const extentFor = (spec: FieldSpec | null): Extent => {
+export function extentFor(spec: FieldSpec | null): Extent {
   switch (spec?.role) {
     case 'status':
     case 'bytes':
@@ -75,11 +75,12 @@ export const extentFor = (spec: FieldSpec | null): Extent => {
 }
 
 /** Fields whose text may be empty in a line (all but the ones a record cannot do without). */
-const mayBeEmpty = (spec: FieldSpec | null): boolean =>
-  spec === null || !['ip', 'time', 'request', 'method', 'uri', 'path', 'status'].includes(spec.role)
+function mayBeEmpty(spec: FieldSpec | null): boolean {
+  return spec === null || !['ip', 'time', 'request', 'method', 'uri', 'path', 'status'].includes(spec.role)
+}
 
 /** Merges neighbouring literals and turns `"` + field + `"` into a quoted field. */
-const toTokens = (pieces: readonly Piece[]): { tokens: FormatToken[]; fields: FieldSpec[] } => {
+function toTokens(pieces: readonly Piece[]): { tokens: FormatToken[]; fields: FieldSpec[] } {
   const merged: Piece[] = []
   for (const piece of pieces) {
     const last = merged[merged.length - 1]
@@ -126,7 +127,7 @@ const toTokens = (pieces: readonly Piece[]): { tokens: FormatToken[]; fields: Fi
 }
 
 /** The token where the last `count` fields, and the literal before them, begin; undefined for none. */
-const optionalFrom = (tokens: readonly FormatToken[], count: number): number | undefined => {
+function optionalFrom(tokens: readonly FormatToken[], count: number): number | undefined {
   if (count <= 0) return undefined
   let seen = 0
   for (let i = tokens.length - 1; i >= 0; i--) {
@@ -139,12 +140,12 @@ const optionalFrom = (tokens: readonly FormatToken[], count: number): number | u
  * Throws FormatError when two fields touch and cannot be told apart.
  * `optionalFields`: a line may lack that many fields at the end (`combined` read as `common`).
  */
-export const assembleTextFormat = (
+export function assembleTextFormat(
   name: string,
   dialect: Dialect,
   pieces: readonly Piece[],
   options: { trailing: boolean; escaped: boolean; optionalFields?: number },
-): TextFormatSpec => {
+): TextFormatSpec {
   const { tokens, fields } = toTokens(pieces)
   if (!tokens.some((token) => token.kind === 'field')) throw new FormatError('has no fields')
   try {

@@ -29,8 +29,9 @@ export interface LinePosition {
 }
 
 /** `access.log:12`, or `access.log@byte 5120` for a line found by reading from the end. */
-export const positionText = (at: { source: string; line: number | null; byteOffset?: number | null }): string =>
-  at.line !== null ? `${at.source}:${at.line}` : `${at.source}@byte ${at.byteOffset ?? '?'}`
+export function positionText(at: { source: string; line: number | null; byteOffset?: number | null }): string {
+  return at.line !== null ? `${at.source}:${at.line}` : `${at.source}@byte ${at.byteOffset ?? '?'}`
+}
 
 export interface RecordOptions {
   /** The zone for times logged without an offset. */
@@ -41,13 +42,13 @@ export interface RecordOptions {
 
 // The checks below run for every line, so they read char codes instead of running regular expressions.
 
-const digitAt = (text: string, i: number): number => {
+function digitAt(text: string, i: number): number {
   const code = text.charCodeAt(i)
   return isDigit(code) ? code - 0x30 : -1
 }
 
 /** `^[1-9]\d\d$` → the status code, or -1. */
-const statusCode = (text: string): number => {
+function statusCode(text: string): number {
   if (text.length !== 3) return -1
   const a = digitAt(text, 0)
   const b = digitAt(text, 1)
@@ -56,23 +57,25 @@ const statusCode = (text: string): number => {
 }
 
 /** `^\d+$` */
-const isDigits = (text: string): boolean => {
+function isDigits(text: string): boolean {
   if (text.length === 0) return false
   for (let i = 0; i < text.length; i++) if (digitAt(text, i) < 0) return false
   return true
 }
 
 /** Digits as a number, or as a bigint when a number would not hold them exactly. */
-export const wholeNumber = (digits: string): number | bigint => {
+export function wholeNumber(digits: string): number | bigint {
   const n = Number(digits)
   return Number.isSafeInteger(n) ? n : BigInt(digits)
 }
 
 /** `^\d{1,5}$` */
-const isPort = (text: string): boolean => text.length <= 5 && isDigits(text)
+function isPort(text: string): boolean {
+  return text.length <= 5 && isDigits(text)
+}
 
 /** A reader of the first slot that has a value. */
-const picker = (order: readonly number[]): ((slots: Slots) => string | undefined) => {
+function picker(order: readonly number[]): ((slots: Slots) => string | undefined) {
   if (order.length === 0) return () => undefined
   if (order.length === 1) {
     const only = order[0] as number
@@ -92,18 +95,22 @@ const picker = (order: readonly number[]): ((slots: Slots) => string | undefined
  * host, X-Forwarded-For) says "not set": absent, `-` (what nginx and Apache
  * write for it in text formats) or empty (what nginx `escape=json` writes).
  */
-const isUnset = (value: string | undefined): value is undefined => value === undefined || value === '' || value === '-'
+function isUnset(value: string | undefined): value is undefined {
+  return value === undefined || value === '' || value === '-'
+}
 
 /** A reader of the first slot, best rank first, whose value is set; null when none is. */
-const setValuePicker = (order: readonly number[], decode: (s: string) => string): ((slots: Slots) => string | null) => (slots) => {
+function setValuePicker(order: readonly number[], decode: (s: string) => string): ((slots: Slots) => string | null) {
+  return (slots) => {
   for (const slot of order) {
     const value = slots[slot]
     if (!isUnset(value)) return decode(value)
   }
   return null
 }
+}
 
-const withQuery = (path: string, query: string | undefined): string => {
+function withQuery(path: string, query: string | undefined): string {
   if (query === undefined || query === '' || query === '-') return path
   return query.charCodeAt(0) === 0x3f ? path + query : `${path}?${query}`
 }
@@ -117,8 +124,9 @@ export type LineFacts = Pick<AccessRecord, 'time' | 'offset' | 'micros' | 'statu
   subsecondDigits: SubsecondDigits | null
 }
 
-export const emptyLineFacts = (): LineFacts =>
-  ({ time: 0, offset: 0, micros: null, subsecondDigits: null, status: 0, request: '', method: null, target: null, protocol: null })
+export function emptyLineFacts(): LineFacts {
+  return ({ time: 0, offset: 0, micros: null, subsecondDigits: null, status: 0, request: '', method: null, target: null, protocol: null })
+}
 
 /**
  * A record is made in two steps, so that a caller can look at the facts of a
@@ -131,7 +139,7 @@ export interface RecordSteps {
   record: (slots: Slots, facts: LineFacts, raw: string, at: LinePosition) => AccessRecord
 }
 
-export const compileRecordSteps = (spec: FormatSpec, options: RecordOptions): RecordSteps => {
+export function compileRecordSteps(spec: FormatSpec, options: RecordOptions): RecordSteps {
   const { fields } = spec
   // most values hold no escape at all: only those with a backslash go through the decoder
   const decode = spec.escaped ? (s: string): string => (s.indexOf('\\') < 0 ? s : decodeLogEscapes(s)) : (s: string): string => s

@@ -15,7 +15,9 @@ export type IpAddress = ipaddrModule.IPv4 | ipaddrModule.IPv6
 // ipaddr.js is loaded on first use: only runs with CIDR ranges or forwarded clients need it.
 const require = createRequire(import.meta.url)
 let loaded: typeof ipaddrModule | undefined
-const ipaddr = (): typeof ipaddrModule => (loaded ??= require('ipaddr.js') as typeof ipaddrModule)
+function ipaddr(): typeof ipaddrModule {
+  return (loaded ??= require('ipaddr.js') as typeof ipaddrModule)
+}
 
 export interface Cidr {
   address: IpAddress
@@ -29,18 +31,19 @@ export const DEFAULT_TRUSTED_PROXIES: readonly string[] = [
   '127.0.0.0/8', '::1/128', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7', '169.254.0.0/16', 'fe80::/10',
 ]
 
-const normalise = (address: IpAddress): IpAddress =>
-  address.kind() === 'ipv6' && (address as ipaddrModule.IPv6).isIPv4MappedAddress() ? (address as ipaddrModule.IPv6).toIPv4Address() : address
+function normalise(address: IpAddress): IpAddress {
+  return address.kind() === 'ipv6' && (address as ipaddrModule.IPv6).isIPv4MappedAddress() ? (address as ipaddrModule.IPv6).toIPv4Address() : address
+}
 
 /** An address (`192.0.2.1`, `2001:db8::1`, `::ffff:192.0.2.1`), or null. */
-export const parseAddress = (text: string): IpAddress | null => {
+export function parseAddress(text: string): IpAddress | null {
   if (ipaddr().IPv4.isValidFourPartDecimal(text)) return ipaddr().IPv4.parse(text)
   if (text.includes(':') && ipaddr().IPv6.isValid(text)) return normalise(ipaddr().IPv6.parse(text))
   return null
 }
 
 /** `10.0.0.0/8`, `2001:db8::/32`, or a single address (`/32`, `/128`); null when it is not one. */
-export const parseCidr = (text: string): Cidr | null => {
+export function parseCidr(text: string): Cidr | null {
   const slash = text.indexOf('/')
   const addressText = slash < 0 ? text : text.slice(0, slash)
   const bitsText = slash < 0 ? null : text.slice(slash + 1)
@@ -60,11 +63,12 @@ export const parseCidr = (text: string): Cidr | null => {
   return { address, bits, text }
 }
 
-const matches = (address: IpAddress, cidr: Cidr): boolean =>
-  address.kind() === cidr.address.kind() && address.match(cidr.address, cidr.bits)
+function matches(address: IpAddress, cidr: Cidr): boolean {
+  return address.kind() === cidr.address.kind() && address.match(cidr.address, cidr.bits)
+}
 
 /** Whether an address (text or parsed) is in the range; text that is no address never is. */
-export const inCidr = (address: string | IpAddress, cidr: Cidr): boolean => {
+export function inCidr(address: string | IpAddress, cidr: Cidr): boolean {
   const parsed = typeof address === 'string' ? parseAddress(address) : address
   return parsed !== null && matches(parsed, cidr)
 }
@@ -73,7 +77,7 @@ export const inCidr = (address: string | IpAddress, cidr: Cidr): boolean => {
 export type ClientChooser = (peer: string, forwardedFor: string | null) => string
 
 /** An X-Forwarded-For entry without spaces, brackets and port: `[2001:db8::1]:443` → `2001:db8::1`. */
-const entryAddress = (entry: string): string => {
+function entryAddress(entry: string): string {
   const text = entry.trim()
   if (text.startsWith('[')) {
     const close = text.indexOf(']')
@@ -90,7 +94,7 @@ const entryAddress = (entry: string): string => {
  * are trusted, the left-most one. An entry that is not an address stops the
  * walk, and the last trusted address seen is the client.
  */
-export const forwardedClient = (trusted: readonly Cidr[]): ClientChooser => {
+export function forwardedClient(trusted: readonly Cidr[]): ClientChooser {
   const isTrusted = (address: IpAddress): boolean => trusted.some((cidr) => matches(address, cidr))
   let lastPeer = ''
   let lastForwarded: string | null = null

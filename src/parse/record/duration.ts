@@ -7,7 +7,7 @@
 const DECIMAL = /^(\d{1,12})(?:\.(\d{1,9}))?$/
 
 /** The duration in whole microseconds, or null for `-` and anything that is not a number. */
-export const parseDuration = (text: string, microsPerUnit: number): number | null => {
+export function parseDuration(text: string, microsPerUnit: number): number | null {
   const m = DECIMAL.exec(text)
   if (!m) return null
   const whole = Number(m[1]) * microsPerUnit

@@ -16,10 +16,12 @@ const NOT_A_REQUEST: RequestLine = { method: null, target: null, protocol: null 
 
 // Run once per log line, so written over char codes, not as regular expressions.
 
-const isLetter = (code: number): boolean => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a
+function isLetter(code: number): boolean {
+  return (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a
+}
 
 /** `^[A-Za-z][A-Za-z0-9_-]*$` over `text[0, end)`. */
-const isMethod = (text: string, end: number): boolean => {
+function isMethod(text: string, end: number): boolean {
   if (!isLetter(text.charCodeAt(0))) return false
   for (let i = 1; i < end; i++) {
     const code = text.charCodeAt(i)
@@ -29,7 +31,7 @@ const isMethod = (text: string, end: number): boolean => {
 }
 
 /** `^HTTP\/\d+(?:\.\d+)?$` over `text[start, end)`. */
-const isProtocol = (text: string, start: number): boolean => {
+function isProtocol(text: string, start: number): boolean {
   if (!text.startsWith('HTTP/', start)) return false
   let i = start + 5
   const end = text.length
@@ -44,7 +46,7 @@ const isProtocol = (text: string, start: number): boolean => {
 }
 
 /** The methods nearly every line has, as constants: no new string per line. */
-const methodText = (request: string, end: number): string => {
+function methodText(request: string, end: number): string {
   if (end === 3 && request.startsWith('GET')) return 'GET'
   if (end === 4 && request.startsWith('POST')) return 'POST'
   if (end === 4 && request.startsWith('HEAD')) return 'HEAD'
@@ -54,7 +56,7 @@ const methodText = (request: string, end: number): string => {
 const COMMON_METHOD = 'GET'
 const COMMON_PROTOCOL = 'HTTP/1.1'
 
-export const splitRequestLine = (request: string): RequestLine => {
+export function splitRequestLine(request: string): RequestLine {
   // the shape of most lines, `GET <target> HTTP/1.1`, without a scan
   const end = request.length - COMMON_PROTOCOL.length - 1
   if (end > COMMON_METHOD.length + 1 && request.startsWith('GET ') && request.endsWith(' HTTP/1.1')) {

@@ -14,14 +14,15 @@ import { emptyTimeParts, resolveTime, type ResolvedTime, type TimeReader } from 
 export type SlotTimeReader = (slots: Slots) => ResolvedTime | null | undefined
 
 /** The slots of a role, best rank first. */
-export const slotsWithRole = (fields: readonly FieldSpec[], ...roles: FieldSpec['role'][]): number[] =>
-  fields
+export function slotsWithRole(fields: readonly FieldSpec[], ...roles: FieldSpec['role'][]): number[] {
+  return fields
     .map((field, slot) => ({ field, slot }))
     .filter(({ field }) => roles.includes(field.role))
     .sort((a, b) => b.field.rank - a.field.rank)
     .map(({ slot }) => slot)
+}
 
-export const slotTimeReader = (fields: readonly FieldSpec[], zone: LogZone): SlotTimeReader => {
+export function slotTimeReader(fields: readonly FieldSpec[], zone: LogZone): SlotTimeReader {
   const all = slotsWithRole(fields, 'time')
   const top = all.length ? (fields[all[0] as number] as FieldSpec).rank : 0
   const used = all.filter((slot) => (fields[slot] as FieldSpec).rank === top).sort((a, b) => a - b)

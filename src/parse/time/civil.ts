@@ -19,7 +19,7 @@ export const MONTH_INDEX: Readonly<Record<string, number>> =
   Object.fromEntries(MONTH_ABBREVIATIONS.map((name, i) => [name, i]))
 
 /** The value of `count` ASCII digits at `start`, or -1 when one is not a digit. */
-export const digits = (s: string, start: number, count: number): number => {
+export function digits(s: string, start: number, count: number): number {
   let value = 0
   for (let i = start; i < start + count; i++) {
     const code = s.charCodeAt(i)
@@ -34,21 +34,25 @@ export const digits = (s: string, start: number, count: number): number => {
  * (the Gregorian calendar repeats every 400 years) and the cycle taken off.
  */
 const CYCLE_MS = 146_097 * 86_400_000
-export const utcMillis = (year: number, month: number, day: number, h = 0, m = 0, s = 0): number =>
-  Date.UTC(year + 400, month, day, h, m, s) - CYCLE_MS
+export function utcMillis(year: number, month: number, day: number, h = 0, m = 0, s = 0): number {
+  return Date.UTC(year + 400, month, day, h, m, s) - CYCLE_MS
+}
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-export const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-export const daysInMonth = (year: number, month: number): number =>
-  month === 1 && isLeap(year) ? 29 : (DAYS[month] as number)
+export function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+}
+export function daysInMonth(year: number, month: number): number {
+  return month === 1 && isLeap(year) ? 29 : (DAYS[month] as number)
+}
 
 /** What keeps fields from naming a real day and time of day: the month, the day (that month has not) or the time of day. */
 export type CivilProblem = 'month' | 'day' | 'time'
 
 /** What is wrong with the fields (`month` 0–11), or null; a leap second (`:60`) is a time of day unless `leapSecond` is false. */
-export const civilProblem = (
+export function civilProblem(
   year: number, month: number, day: number, hour: number, minute: number, second: number, leapSecond = true,
-): CivilProblem | null => {
+): CivilProblem | null {
   if (year < 0 || month < 0 || month > 11) return 'month'
   if (day < 1 || day > daysInMonth(year, month)) return 'day'
   if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > (leapSecond ? 60 : 59)) return 'time'
@@ -56,9 +60,11 @@ export const civilProblem = (
 }
 
 /** Whether the fields name a real day and time of day; a leap second (`:60`) is allowed. */
-export const isValidCivil = (year: number, month: number, day: number, hour: number, minute: number, second: number): boolean =>
-  civilProblem(year, month, day, hour, minute, second) === null
+export function isValidCivil(year: number, month: number, day: number, hour: number, minute: number, second: number): boolean {
+  return civilProblem(year, month, day, hour, minute, second) === null
+}
 
 /** A zone offset as minutes east of UTC (`sign` -1 for west), or null when it is none: hours over 23, minutes over 59. */
-export const offsetMinutes = (sign: number, hours: number, minutes: number): number | null =>
-  hours < 0 || hours > 23 || minutes < 0 || minutes > 59 ? null : sign * (hours * 60 + minutes)
+export function offsetMinutes(sign: number, hours: number, minutes: number): number | null {
+  return hours < 0 || hours > 23 || minutes < 0 || minutes > 59 ? null : sign * (hours * 60 + minutes)
+}

@@ -19,11 +19,12 @@ export interface LoggedTime {
 export const CLF_LENGTH = 26
 
 /** Does a CLF-shaped time start at `pos`? The end of it, or -1. (The values are checked when read.) */
-export const consumeClfTime = (s: string, pos: number): number =>
-  s.length >= pos + CLF_LENGTH && s.charCodeAt(pos + 2) === 0x2f && s.charCodeAt(pos + 6) === 0x2f &&
+export function consumeClfTime(s: string, pos: number): number {
+  return s.length >= pos + CLF_LENGTH && s.charCodeAt(pos + 2) === 0x2f && s.charCodeAt(pos + 6) === 0x2f &&
   s.charCodeAt(pos + 11) === 0x3a && s.charCodeAt(pos + 20) === 0x20
     ? pos + CLF_LENGTH
     : -1
+}
 
 interface ClfFields {
   year: number
@@ -35,7 +36,7 @@ interface ClfFields {
   offset: number
 }
 
-const clfFields = (s: string): ClfFields | null => {
+function clfFields(s: string): ClfFields | null {
   if (s.length !== CLF_LENGTH || s[2] !== '/' || s[6] !== '/' || s[11] !== ':' ||
       s[14] !== ':' || s[17] !== ':' || s[20] !== ' ') return null
   const month = MONTH_INDEX[s.slice(3, 6)]
@@ -68,7 +69,7 @@ let lastDayKey = -1
 let lastDayStart = Number.NaN
 
 /** The month (0–11) named at `i`, or -1. */
-const monthAt = (s: string, i: number): number => {
+function monthAt(s: string, i: number): number {
   const code = (s.charCodeAt(i) << 16) | (s.charCodeAt(i + 1) << 8) | s.charCodeAt(i + 2)
   if (code === lastMonthCode) return lastMonth
   lastMonthCode = code
@@ -77,7 +78,7 @@ const monthAt = (s: string, i: number): number => {
 }
 
 /** Two ASCII digits at `i` → 0–99, or -1. */
-const twoDigits = (s: string, i: number): number => {
+function twoDigits(s: string, i: number): number {
   const a = s.charCodeAt(i) - 0x30
   const b = s.charCodeAt(i + 1) - 0x30
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1
@@ -87,7 +88,7 @@ const twoDigits = (s: string, i: number): number => {
  * Reads `dd/Mon/yyyy:HH:MM:SS ±hhmm` into `into`; false when it is not
  * exactly that. The per-line form of {@link parseClfTime}: no object is made.
  */
-export const readClfTimeInto = (s: string, into: LoggedTime): boolean => {
+export function readClfTimeInto(s: string, into: LoggedTime): boolean {
   if (s.length !== CLF_LENGTH || s.charCodeAt(2) !== SLASH || s.charCodeAt(6) !== SLASH || s.charCodeAt(11) !== COLON ||
       s.charCodeAt(14) !== COLON || s.charCodeAt(17) !== COLON || s.charCodeAt(20) !== SPACE) return false
   const day = twoDigits(s, 0)
@@ -115,13 +116,13 @@ export const readClfTimeInto = (s: string, into: LoggedTime): boolean => {
 }
 
 /** Parse `dd/Mon/yyyy:HH:MM:SS ±hhmm`; null when it is not exactly that. */
-export const parseClfTime = (s: string): LoggedTime | null => {
+export function parseClfTime(s: string): LoggedTime | null {
   const time: LoggedTime = { time: 0, offset: 0 }
   return readClfTimeInto(s, time) ? time : null
 }
 
 /** The CLF time as a time-field reader. */
-export const readClfTime = (s: string, parts: TimeParts): boolean => {
+export function readClfTime(s: string, parts: TimeParts): boolean {
   const f = clfFields(s)
   if (!f) return false
   parts.year = f.year

@@ -10,7 +10,7 @@ import { digitsOfFraction, type TimeParts, type TimeReader } from './time-parts.
 import { isDigit } from '../../text/chars.js'
 
 /** Where a run of digits (maybe with `.digits`) starting at `pos` ends, or -1. */
-export const consumeNumber = (s: string, pos: number): number => {
+export function consumeNumber(s: string, pos: number): number {
   let i = pos
   while (isDigit(s.charCodeAt(i))) i++
   if (i === pos) return -1
@@ -22,16 +22,18 @@ export const consumeNumber = (s: string, pos: number): number => {
 }
 
 /** Where exactly `count` digits starting at `pos` end, or -1. */
-export const consumeDigits = (count: number) => (s: string, pos: number): number => {
+export function consumeDigits(count: number) {
+  return (s: string, pos: number): number => {
   for (let i = pos; i < pos + count; i++) if (!isDigit(s.charCodeAt(i))) return -1
   return pos + count
+}
 }
 
 const WHOLE = /^\d{1,16}$/
 const DECIMAL = /^(\d{1,12})(?:\.(\d{1,9}))?$/
 
 /** Epoch seconds, with up to 9 fraction digits (kept to the microsecond). */
-export const readEpochSeconds = (s: string, parts: TimeParts): boolean => {
+export function readEpochSeconds(s: string, parts: TimeParts): boolean {
   const m = DECIMAL.exec(s)
   if (!m) return false
   const fraction = m[2]
@@ -41,15 +43,17 @@ export const readEpochSeconds = (s: string, parts: TimeParts): boolean => {
 }
 
 /** Whole epoch milliseconds (`unit` 1000) or microseconds (`unit` 1). */
-export const epochIntegerReader = (microsPerUnit: 1000 | 1): TimeReader => (s, parts) => {
+export function epochIntegerReader(microsPerUnit: 1000 | 1): TimeReader {
+  return (s, parts) => {
   if (!WHOLE.test(s)) return false
   parts.epochMicros = Number(s) * microsPerUnit
   parts.epochDigits = microsPerUnit === 1000 ? 3 : 6
   return true
 }
+}
 
 /** The digits after the second: 3 (milliseconds) or 6 (microseconds). */
-export const fractionReader = (count: 3 | 6): TimeReader => {
+export function fractionReader(count: 3 | 6): TimeReader {
   const pattern = count === 3 ? /^\d{3}$/ : /^\d{6}$/
   const scale = count === 3 ? 1000 : 1
   return (s, parts) => {

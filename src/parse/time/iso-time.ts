@@ -45,7 +45,9 @@ export interface IsoTime {
   offset: number | null
 }
 
-export const emptyIsoTime = (): IsoTime => ({ year: 0, month: 0, day: 0, hour: -1, minute: -1, second: -1, fraction: '', zoneAt: -1, offset: null })
+export function emptyIsoTime(): IsoTime {
+  return ({ year: 0, month: 0, day: 0, hour: -1, minute: -1, second: -1, fraction: '', zoneAt: -1, offset: null })
+}
 
 const DASH = 0x2d
 const PLUS = 0x2b
@@ -58,7 +60,7 @@ const UPPER_Z = 0x5a
 const LOWER_Z = 0x7a
 
 /** Where the fraction of a second that starts at `pos` (its `.`) ends; `pos` when there is none of the form. */
-const fractionEnd = (s: string, pos: number, form: IsoForm): number => {
+function fractionEnd(s: string, pos: number, form: IsoForm): number {
   const mark = s.charCodeAt(pos)
   if (form.fraction === 'none' || !(mark === DOT || (mark === COMMA && form.fraction === 'any'))) return pos
   const most = form.fraction === 'any' ? 9 : 6
@@ -69,7 +71,7 @@ const fractionEnd = (s: string, pos: number, form: IsoForm): number => {
 }
 
 /** Reads the offset of the form that starts at `pos` into `into`; its end, or `pos` when there is none. */
-const scanZone = (s: string, pos: number, form: IsoForm, into: IsoTime): number => {
+function scanZone(s: string, pos: number, form: IsoForm, into: IsoTime): number {
   const code = s.charCodeAt(pos)
   if (code === UPPER_Z || code === LOWER_Z) {
     if (form.offset === 'required') return pos
@@ -93,7 +95,7 @@ const scanZone = (s: string, pos: number, form: IsoForm, into: IsoTime): number 
  * Reads an ISO time of the form at `pos` into `into`, as far as it goes;
  * returns its end, or -1 when there is none. Checks the shape only.
  */
-export const scanIsoTime = (s: string, pos: number, form: IsoForm, into: IsoTime): number => {
+export function scanIsoTime(s: string, pos: number, form: IsoForm, into: IsoTime): number {
   const year = digits(s, pos, 4)
   const month = digits(s, pos + 5, 2)
   const day = digits(s, pos + 8, 2)
@@ -132,10 +134,12 @@ const LOG_TIME: IsoForm = { space: true, partial: false, fraction: 'any', offset
 const scratch = emptyIsoTime()
 
 /** Where a log's ISO time that starts at `pos` ends, or -1. */
-export const consumeIsoTime = (s: string, pos: number): number => scanIsoTime(s, pos, LOG_TIME, scratch)
+export function consumeIsoTime(s: string, pos: number): number {
+  return scanIsoTime(s, pos, LOG_TIME, scratch)
+}
 
 /** A log's ISO time into the parts; the day and time of day are checked when the parts are resolved. */
-export const readIsoTime = (s: string, parts: TimeParts): boolean => {
+export function readIsoTime(s: string, parts: TimeParts): boolean {
   const time = scratch
   if (scanIsoTime(s, 0, LOG_TIME, time) !== s.length) return false
   if (time.zoneAt >= 0 && time.offset === null) return false

@@ -27,7 +27,7 @@ export interface LogZone {
  * names it when it holds an IANA name (`Europe/Berlin`, glibc's
  * `:Europe/Berlin`); otherwise the zone the system is set to.
  */
-export const localZoneName = (env: Readonly<Record<string, string | undefined>> = {}): string => {
+export function localZoneName(env: Readonly<Record<string, string | undefined>> = {}): string {
   const tz = env.TZ?.replace(/^:/, '')
   if (tz) {
     try {
@@ -43,7 +43,7 @@ const DAY = 86_400_000
 const MINUTE = 60_000
 
 /** A zone by IANA name; throws a RangeError for an unknown name (the CLI checks names first). */
-export const logZone = (name: string): LogZone => {
+export function logZone(name: string): LogZone {
   const zone = luxon().IANAZone.create(name)
   if (!zone.isValid) throw new RangeError(`unknown time zone ${name}`)
   // Offsets change on whole minutes, so the last minute's offset is kept.
@@ -75,7 +75,7 @@ export const logZone = (name: string): LogZone => {
  * The zone, made on first use: most logs carry their offset and never ask,
  * and asking the machine for its zone costs the start-up of Intl.
  */
-export const lazyLogZone = (name: () => string): LogZone => {
+export function lazyLogZone(name: () => string): LogZone {
   let zone: LogZone | null = null
   const get = (): LogZone => (zone ??= logZone(name()))
   return {

@@ -12,4 +12,6 @@ type Luxon = typeof import('luxon')
 const require = createRequire(import.meta.url)
 let loaded: Luxon | undefined
 
-export const luxon = (): Luxon => (loaded ??= require('luxon') as Luxon)
+export function luxon(): Luxon {
+  return (loaded ??= require('luxon') as Luxon)
+}

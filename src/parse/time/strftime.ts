@@ -41,7 +41,8 @@ interface Element {
 type Setter = (parts: TimeParts, value: number) => boolean
 type Padding = '0' | ' ' | '-'
 
-const numberElement = (width: number, padding: Padding, set: Setter, gives: TimeComponent[]): Element => ({
+function numberElement(width: number, padding: Padding, set: Setter, gives: TimeComponent[]): Element {
+  return ({
   gives,
   selfDelimiting: padding !== '-',
   match: (s, pos, parts) => {
@@ -54,8 +55,10 @@ const numberElement = (width: number, padding: Padding, set: Setter, gives: Time
     return set(parts, Number(s.slice(digitsStart, i))) ? i : -1
   },
 })
+}
 
-const namesElement = (names: readonly string[], set: Setter, gives: TimeComponent[]): Element => ({
+function namesElement(names: readonly string[], set: Setter, gives: TimeComponent[]): Element {
+  return ({
   gives,
   selfDelimiting: true,
   match: (s, pos, parts) => {
@@ -67,20 +70,24 @@ const namesElement = (names: readonly string[], set: Setter, gives: TimeComponen
     return -1
   },
 })
+}
 
-const literalElement = (text: string): Element => ({
+function literalElement(text: string): Element {
+  return ({
   gives: [],
   selfDelimiting: true,
   match: (s, pos) => (s.startsWith(text, pos) ? pos + text.length : -1),
 })
+}
 
 const ignore: Setter = () => true
-const inRange = (min: number, max: number, set: (parts: TimeParts, value: number) => void): Setter =>
-  (parts, value) => {
+function inRange(min: number, max: number, set: (parts: TimeParts, value: number) => void): Setter {
+  return (parts, value) => {
     if (value < min || value > max) return false
     set(parts, value)
     return true
   }
+}
 
 const offsetElement: Element = {
   gives: ['offset'],
@@ -119,10 +126,14 @@ const epochElement: Element = {
   },
 }
 
-const byLength = (names: readonly string[]): string[] => [...names].sort((a, b) => b.length - a.length)
+function byLength(names: readonly string[]): string[] {
+  return [...names].sort((a, b) => b.length - a.length)
+}
 const MONTH_FULL = byLength(MONTH_NAMES)
 const DAY_FULL = byLength(DAY_NAMES)
-const indexIn = (list: readonly string[], ordered: readonly string[]) => (i: number): number => list.indexOf(ordered[i] as string)
+function indexIn(list: readonly string[], ordered: readonly string[]) {
+  return (i: number): number => list.indexOf(ordered[i] as string)
+}
 const fullMonthIndex = indexIn(MONTH_NAMES, MONTH_FULL)
 
 const COMPOSITES: Record<string, string> = {
@@ -130,7 +141,7 @@ const COMPOSITES: Record<string, string> = {
   c: '%a %b %e %H:%M:%S %Y', x: '%m/%d/%y', X: '%H:%M:%S', h: '%b',
 }
 
-const conversion = (letter: string, flag: Padding | null): Element | null => {
+function conversion(letter: string, flag: Padding | null): Element | null {
   const num = (width: number, natural: Padding, set: Setter, gives: TimeComponent[] = []): Element =>
     numberElement(width, flag ?? natural, set, gives)
   switch (letter) {
@@ -169,7 +180,7 @@ const conversion = (letter: string, flag: Padding | null): Element | null => {
 
 const FLAGS: Record<string, Padding | null> = { '-': '-', _: ' ', '0': '0', '^': null, '#': null }
 
-const elementsOf = (layout: string): Element[] => {
+function elementsOf(layout: string): Element[] {
   const elements: Element[] = []
   let text = ''
   for (let i = 0; i < layout.length; i++) {
@@ -199,7 +210,7 @@ const elementsOf = (layout: string): Element[] => {
   return elements
 }
 
-export const compileStrftime = (layout: string): StrftimeParser => {
+export function compileStrftime(layout: string): StrftimeParser {
   const elements = elementsOf(layout)
   if (elements.length === 0) throw new StrftimeError('the time layout is empty')
   const gives = new Set(elements.flatMap((e) => e.gives))

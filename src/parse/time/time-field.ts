@@ -44,7 +44,7 @@ const readAny: TimeReader = (text, parts) => {
 }
 
 /** Throws a StrftimeError for a layout that cannot be read back. */
-export const timeField = (kind: TimeKind): TimeField => {
+export function timeField(kind: TimeKind): TimeField {
   switch (kind.kind) {
     case 'clf':
       return { kind: 'clf', read: readClfTime, consume: consumeClfTime, selfDelimiting: true, gives: new Set([...CIVIL, 'offset']) }
@@ -68,6 +68,7 @@ export const timeField = (kind: TimeKind): TimeField => {
 }
 
 /** Whether the time fields of a format, together, name an instant: an epoch, or a date with an hour and minute. */
-export const isCompleteTime = (gives: ReadonlySet<TimeComponent>): boolean =>
-  gives.has('epoch') ||
+export function isCompleteTime(gives: ReadonlySet<TimeComponent>): boolean {
+  return gives.has('epoch') ||
   (gives.has('year') && ((gives.has('month') && gives.has('day')) || gives.has('yday')) && gives.has('hour') && gives.has('minute'))
+}

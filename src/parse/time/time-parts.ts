@@ -12,7 +12,9 @@ import type { LogZone } from './log-zone.js'
 import type { SubsecondDigits } from '../../record.js'
 
 /** The precision of a decimal fraction as logged: up to 3 digits are milliseconds, more are microseconds (kept to 6). */
-export const digitsOfFraction = (fraction: string): SubsecondDigits => (fraction.length <= 3 ? 3 : 6)
+export function digitsOfFraction(fraction: string): SubsecondDigits {
+  return (fraction.length <= 3 ? 3 : 6)
+}
 
 export interface TimeParts {
   /** Calendar fields; -1 when no field gave them. `month` is 0–11. */
@@ -38,10 +40,12 @@ export interface TimeParts {
   fractionDigits: SubsecondDigits
 }
 
-export const emptyTimeParts = (): TimeParts => ({
+export function emptyTimeParts(): TimeParts {
+  return ({
   year: -1, month: -1, day: -1, yday: -1, hour: -1, minute: -1, second: -1, meridiem: -1,
   offset: null, epochMicros: null, epochDigits: 0, fraction: null, fractionDigits: 6,
 })
+}
 
 /** Reads one time field into the parts; false when the text is not that kind of time. */
 export type TimeReader = (text: string, parts: TimeParts) => boolean
@@ -59,7 +63,7 @@ export interface ResolvedTime {
 
 const MICROS = 1_000_000
 
-const monthDayOf = (year: number, yday: number): { month: number; day: number } | null => {
+function monthDayOf(year: number, yday: number): { month: number; day: number } | null {
   if (yday < 1 || yday > (isLeap(year) ? 366 : 365)) return null
   let month = 0
   let day = yday
@@ -71,7 +75,7 @@ const monthDayOf = (year: number, yday: number): { month: number; day: number } 
 }
 
 /** The instant the parts describe, or null when they are incomplete or not a real time. */
-export const resolveTime = (parts: TimeParts, zone: LogZone): ResolvedTime | null => {
+export function resolveTime(parts: TimeParts, zone: LogZone): ResolvedTime | null {
   if (parts.epochMicros !== null) {
     let epoch = parts.epochMicros
     let micros: number | null = null

@@ -12,7 +12,7 @@ import { memoized } from './memo.js'
 export const CRAWLER_MODES = ['include', 'exclude', 'only'] as const
 export type CrawlerMode = (typeof CRAWLER_MODES)[number]
 
-export const parseCrawlers = (text: string): CrawlerMode => {
+export function parseCrawlers(text: string): CrawlerMode {
   const mode = CRAWLER_MODES.find((m) => m === text)
   if (mode === undefined) throw new InvalidCriterion(`give one of ${CRAWLER_MODES.join(', ')}`)
   return mode
@@ -22,14 +22,14 @@ export const parseCrawlers = (text: string): CrawlerMode => {
 const require = createRequire(import.meta.url)
 
 /** A fresh crawler test, remembering its answers per User-Agent. */
-export const crawlerTest = (): ((userAgent: string | null) => boolean) => {
+export function crawlerTest(): ((userAgent: string | null) => boolean) {
   const { isbot } = require('isbot') as typeof import('isbot')
   const byAgent = memoized((userAgent) => isbot(userAgent))
   return (userAgent) => userAgent !== null && byAgent(userAgent)
 }
 
 /** Tests a record's User-Agent for the mode; null for `include`, which lets every line through. */
-export const crawlerMatcher = (mode: CrawlerMode): ((userAgent: string | null) => boolean) | null => {
+export function crawlerMatcher(mode: CrawlerMode): ((userAgent: string | null) => boolean) | null {
   if (mode === 'include') return null
   const isCrawler = crawlerTest()
   return mode === 'only' ? isCrawler : (userAgent) => !isCrawler(userAgent)

@@ -21,7 +21,7 @@ const RANGE_HINT = 'give a CIDR range as an address and a prefix length, such as
 // What a client address in a log can hold: IPv4, IPv6 (with a zone), `unix:`, brackets.
 const ADDRESS_TEXT = /^[0-9A-Za-z.:%_[\]-]+$/
 
-export const parseIp = (text: string): IpCriterion => {
+export function parseIp(text: string): IpCriterion {
   if (text.includes('/')) {
     if (text.includes('%') || parseCidr(text) === null) throw new InvalidCriterion(RANGE_HINT)
     return { kind: 'cidr', text }
@@ -30,11 +30,12 @@ export const parseIp = (text: string): IpCriterion => {
   return { kind: 'substring', text }
 }
 
-const unbracketed = (client: string): string =>
-  client.startsWith('[') && client.endsWith(']') ? client.slice(1, -1) : client
+function unbracketed(client: string): string {
+  return client.startsWith('[') && client.endsWith(']') ? client.slice(1, -1) : client
+}
 
 /** Tests a client address as logged. */
-export const ipMatcher = (criterion: IpCriterion): ((client: string) => boolean) => {
+export function ipMatcher(criterion: IpCriterion): ((client: string) => boolean) {
   if (criterion.kind === 'substring') {
     const { text } = criterion
     return (client) => client.includes(text)

@@ -4,7 +4,7 @@
  * test (a CIDR parse, the bot pattern) runs once per distinct value. The
  * memory is bounded: the table is emptied when it is full.
  */
-export const memoized = (test: (value: string) => boolean, capacity = 4096): ((value: string) => boolean) => {
+export function memoized(test: (value: string) => boolean, capacity = 4096): ((value: string) => boolean) {
   const seen = new Map<string, boolean>()
   return (value) => {
     const known = seen.get(value)

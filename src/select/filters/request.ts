@@ -30,13 +30,13 @@ const METHOD = /^[A-Za-z][A-Za-z0-9_-]*$/
 const STATUS_CODE = /^[1-9][0-9][0-9]$/
 const STATUS_CLASS = /^([1-9])xx$/i
 
-export const parseMethod = (text: string): MethodCriterion => {
+export function parseMethod(text: string): MethodCriterion {
   if (text.toLowerCase() === ANY) return null
   if (!METHOD.test(text)) throw new InvalidCriterion('give a method such as GET, POST or HEAD, or any for every method')
   return text.toUpperCase()
 }
 
-export const parseStatus = (text: string): StatusCriterion | null => {
+export function parseStatus(text: string): StatusCriterion | null {
   if (text.toLowerCase() === ANY) return null
   if (STATUS_CODE.test(text)) return { kind: 'code', code: Number(text) }
   const cls = STATUS_CLASS.exec(text)
@@ -44,7 +44,7 @@ export const parseStatus = (text: string): StatusCriterion | null => {
   throw new InvalidCriterion('give a status code such as 404, a class such as 2xx or 4xx, or any for every status')
 }
 
-export const parseUrl = (text: string): UrlCriterion => {
+export function parseUrl(text: string): UrlCriterion {
   const exclude = text.startsWith('!')
   const needle = exclude ? text.slice(1) : text
   if (needle === '') {
@@ -54,12 +54,15 @@ export const parseUrl = (text: string): UrlCriterion => {
 }
 
 /** The status criterion as the search form shows it: `404`, `4xx`, or `Any`. */
-export const statusText = (status: StatusCriterion | null): string =>
-  status === null ? 'Any' : status.kind === 'code' ? String(status.code) : `${status.hundreds}xx`
+export function statusText(status: StatusCriterion | null): string {
+  return status === null ? 'Any' : status.kind === 'code' ? String(status.code) : `${status.hundreds}xx`
+}
 
-export const urlText = (url: UrlCriterion | null): string => (url === null ? '' : `${url.exclude ? '!' : ''}${url.text}`)
+export function urlText(url: UrlCriterion | null): string {
+  return (url === null ? '' : `${url.exclude ? '!' : ''}${url.text}`)
+}
 
-export const statusMatcher = (status: StatusCriterion): ((code: number) => boolean) => {
+export function statusMatcher(status: StatusCriterion): ((code: number) => boolean) {
   if (status.kind === 'code') {
     const wanted = status.code
     return (code) => code === wanted
@@ -70,7 +73,7 @@ export const statusMatcher = (status: StatusCriterion): ((code: number) => boole
 }
 
 /** Tests the URL column (path and query, as `displayUrl` gives it). */
-export const urlMatcher = (url: UrlCriterion): ((shown: string) => boolean) => {
+export function urlMatcher(url: UrlCriterion): ((shown: string) => boolean) {
   const { text, exclude } = url
   return exclude ? (shown) => !shown.includes(text) : (shown) => shown.includes(text)
 }

@@ -46,9 +46,11 @@ const BOUND: IsoForm = { space: true, partial: true, fraction: 'none', offset: '
 const MINUTE = 60_000
 const DAY = 86_400_000
 
-const pad = (value: number, width = 2): string => String(value).padStart(width, '0')
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0')
+}
 
-export const parseTimeBound = (text: string): TimeBound => {
+export function parseTimeBound(text: string): TimeBound {
   const iso = emptyIsoTime()
   if (scanIsoTime(text, 0, BOUND, iso) !== text.length) throw new InvalidCriterion(HINT)
   const { year, month, day, second } = iso
@@ -70,8 +72,9 @@ export const parseTimeBound = (text: string): TimeBound => {
 }
 
 /** A bound as an instant span: a wall-clock one read in `offset` (minutes east of UTC). */
-const asInstant = (bound: TimeBound, offset: number): Span =>
-  bound.kind === 'instant' ? bound : { text: bound.text, start: bound.start - offset * MINUTE, end: bound.end - offset * MINUTE }
+function asInstant(bound: TimeBound, offset: number): Span {
+  return bound.kind === 'instant' ? bound : { text: bound.text, start: bound.start - offset * MINUTE, end: bound.end - offset * MINUTE }
+}
 
 /**
  * Is the range empty? Then `--from` is after `--until`. Bounds of one kind
@@ -79,7 +82,7 @@ const asInstant = (bound: TimeBound, offset: number): Span =>
  * wall-clock one read in the other's offset, as a reader of the two values
  * would (`--from 12:00 --until 11:30+01:00` is refused).
  */
-export const isEmptyRange = (from: TimeBound, until: TimeBound): boolean => {
+export function isEmptyRange(from: TimeBound, until: TimeBound): boolean {
   if (from.kind === until.kind) return from.start >= until.end
   const offset = from.kind === 'instant' ? from.offset : (until as InstantBound).offset
   return asInstant(from, offset).start >= asInstant(until, offset).end
@@ -90,7 +93,7 @@ export const isEmptyRange = (from: TimeBound, until: TimeBound): boolean => {
  * it were UTC: in the display zone, else in the line's own offset. The
  * zone's offset is looked up once per minute of log time.
  */
-export const wallClockReader = (zone: DisplayZone): ((time: number, offset: number) => number) => {
+export function wallClockReader(zone: DisplayZone): ((time: number, offset: number) => number) {
   if (zone === null) return (time, offset) => time + offset * MINUTE
   const iana = luxon().IANAZone.create(zone)
   if (!iana.isValid) throw new RangeError(`unknown time zone ${zone}`)
@@ -107,11 +110,11 @@ export const wallClockReader = (zone: DisplayZone): ((time: number, offset: numb
 }
 
 /** Tests a record's time against the bounds; null when there are none. */
-export const timeRangeMatcher = (
+export function timeRangeMatcher(
   from: TimeBound | null,
   until: TimeBound | null,
   zone: DisplayZone,
-): ((time: number, offset: number) => boolean) | null => {
+): ((time: number, offset: number) => boolean) | null {
   if (from === null && until === null) return null
   // Instants compare with the record's time; wall-clock bounds with the time it shows.
   const instantLow = from?.kind === 'instant' ? from.start : -Infinity

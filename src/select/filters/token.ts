@@ -17,10 +17,12 @@ const TOKEN = /^[0-9a-f]{13}$/i
  * microseconds (00000..f423f) or, past the millionth row of one second, the
  * values above them (f4240..fffff): every 13-digit token can be on a page.
  */
-export const parseToken = (text: string): string => {
+export function parseToken(text: string): string {
   if (!TOKEN.test(text)) throw new InvalidCriterion('give a token as the page shows it: 13 hex digits such as 6b02dee3758df')
   return text.toLowerCase()
 }
 
 /** The Unix second a token belongs to: its first 8 hex digits. */
-export const tokenSecond = (token: string): number => Number.parseInt(token.slice(0, 8), 16)
+export function tokenSecond(token: string): number {
+  return Number.parseInt(token.slice(0, 8), 16)
+}
