@@ -22,9 +22,10 @@ import { asInputError } from './read-error.js'
 export const DECODE_BYTES = 64 * 1024
 
 /**
- * The lines of one input, into `sink`, a chunk at a time: each step of the
- * generator has handed the sink the complete lines of one more chunk (the
- * last step, the line without a newline at the end). Lines come without
+ * The lines of one input, into `sink`, a piece at a time: each step of the
+ * generator has handed the sink the complete lines of one more piece of at
+ * most {@link DECODE_BYTES} (the last step, the line without a newline at
+ * the end). Lines come without
  * their `\n` or `\r\n`, with the offset of their first byte in the
  * (gunzipped) bytes; bytes that are not valid UTF-8 become U+FFFD. A line of
  * more than `max` bytes (64 KiB unless given: 65,536 bytes before its `\n`,
@@ -56,8 +57,9 @@ export async function* splitLines(source: AsyncIterable<Buffer>, label: string, 
       const chunk = next.value
       for (let start = 0; start < chunk.length; start += DECODE_BYTES) {
         splitter.push(start === 0 && chunk.length <= DECODE_BYTES ? chunk : chunk.subarray(start, start + DECODE_BYTES))
+        // a step per piece: what the sink made of it is taken before it grows old
+        yield
       }
-      yield
     }
   } finally {
     // left early (the reader stopped): the file is let go

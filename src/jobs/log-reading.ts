@@ -40,7 +40,7 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   const note = options.verbose ? io.warn : () => undefined
   return {
     selection,
-    lines: { settings: readSettings(options.read, io.env), gate: selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note },
+    lines: { settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note },
     note,
   }
 }

@@ -12,7 +12,7 @@ import type { LineSink } from '../input/line-splitter.js'
 import { splitLines } from '../input/lines.js'
 import type { OpenedInput } from '../input/open-inputs.js'
 import type { SchemaValidators } from '../row-format.js'
-import { emptyBatch, type Batch } from '../source/batch.js'
+import { emptyBatch, type Batch, type RecordSink } from '../source/batch.js'
 import { FormatProbe } from '../source/format-probe.js'
 import type { RecordSource } from '../source/record-source.js'
 import type { SkippedLines } from '../source/skipped-lines.js'
@@ -21,6 +21,8 @@ import { MAX_ROW_LENGTH, readRow, type ReadRow, type RowSkipReason } from './rea
 /** What the rows of every input of a merge share. */
 export interface RowContext {
   isRow: SchemaValidators['row']
+  /** Where the rows go. */
+  selection: RecordSink<ReadRow>
   skipped: SkippedLines<RowSkipReason>
   /** Rows read so far, over all inputs: each row's place is minus its count. */
   read: { rows: number }
@@ -32,7 +34,7 @@ class RowLines implements LineSink {
   readonly #context: RowContext
   readonly #probe: FormatProbe
   #lineNo = 0
-  #batch: Batch<ReadRow> = emptyBatch()
+  #batch: Batch = emptyBatch()
 
   constructor(label: string, context: RowContext) {
     this.#label = label
@@ -50,10 +52,7 @@ class RowLines implements LineSink {
     skipped.lines++
     const result = readRow(text, this.#context.isRow)
     if (typeof result === 'string') skipped.add(result, { source: this.#label, line: this.#lineNo })
-    else {
-      this.#batch.items.push(result)
-      this.#batch.places.push(-this.#context.read.rows++)
-    }
+    else if (this.#context.selection.keep(result, -this.#context.read.rows++)) this.#batch.kept++
     this.#probe.saw(typeof result !== 'string', text)
   }
 
@@ -65,7 +64,7 @@ class RowLines implements LineSink {
     this.#probe.saw(false, head)
   }
 
-  takeBatch(): Batch<ReadRow> {
+  takeBatch(): Batch {
     const batch = this.#batch
     this.#batch = emptyBatch()
     return batch
@@ -76,7 +75,7 @@ class RowLines implements LineSink {
   }
 }
 
-export class RowSource implements RecordSource<ReadRow> {
+export class RowSource implements RecordSource {
   readonly newestFirst = false
   readonly #input: OpenedInput
   readonly #lines: RowLines
@@ -94,7 +93,7 @@ export class RowSource implements RecordSource<ReadRow> {
     return this.#input.bytesRead()
   }
 
-  async *batches(): AsyncGenerator<Batch<ReadRow>> {
+  async *batches(): AsyncGenerator<Batch> {
     for await (const _ of splitLines(this.#input.chunks(), this.label, this.#lines, MAX_ROW_LENGTH)) yield this.#lines.takeBatch()
     this.#lines.end()
   }

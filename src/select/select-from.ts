@@ -1,7 +1,8 @@
 /**
- * The spine every command reads through: sources → batches → the selection.
- * Sources are read in the order given; after each batch the selection takes
- * what it keeps. Then the early stop, as a step of its own: once the
+ * The spine every command reads through: sources → the selection. Sources
+ * are read in the order given, stretch by stretch (a batch: each record went
+ * to the selection as it was made). After each, the early stop, as a step of
+ * its own: once the
  * selection is decided by the earliest line read so far (a line stamped
  * more than the order tolerance before the N-th newest kept: every line
  * written before it is older than that record too), the lines not read yet
@@ -23,12 +24,11 @@ export interface SelectOptions {
   progress?: { bytes: number }
 }
 
-export async function selectFrom<T>(sources: readonly RecordSource<T>[], selection: Selection<T>, options: SelectOptions): Promise<void> {
+export async function selectFrom<T>(sources: readonly RecordSource[], selection: Selection<T>, options: SelectOptions): Promise<void> {
   let bytesBefore = 0
   for (const [k, source] of sources.entries()) {
     let earliest: number | null = null
     for await (const batch of source.batches()) {
-      selection.add(batch)
       earliest = earlier(earliest, batch.earliest)
       if (options.progress) options.progress.bytes = bytesBefore + source.bytesRead()
       if (options.stopEarly && source.newestFirst && selection.isDecidedBy(earliest)) break

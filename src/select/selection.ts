@@ -1,7 +1,8 @@
 /**
  * What a run keeps of the records its sources read: a selection takes each
- * batch, keeps what can still be on the page, and tells when the lines not
- * read yet cannot change that any more (the early stop, see select-from.ts).
+ * record as it is made, keeps what can still be on the page, and tells when
+ * the lines not read yet cannot change that any more (the early stop, see
+ * select-from.ts).
  *
  * - NewestRecords: the newest N access records that pass the criteria (a
  *   heap capped at N). Its gate lets a line's record be built only when the
@@ -14,19 +15,17 @@
 
 import type { LineFacts } from '../parse/record/access-record.js'
 import type { AccessRecord } from '../record.js'
-import type { Batch } from '../source/batch.js'
+import type { RecordSink } from '../source/batch.js'
 import type { RecordGate } from '../source/record-reader.js'
 import { TokenSearch } from './token-search.js'
 import { NewestN } from './newest.js'
 import type { RecordFilter } from './record-filter.js'
 
-export interface Selection<T> {
+export interface Selection<T> extends RecordSink<T> {
   /** The most items the result holds: reading may stop once this many are certain. */
   readonly limit: number
   /** Items kept now (for the progress line). */
   readonly size: number
-  /** Takes what it keeps of the batch; returns how many were kept. */
-  add(batch: Batch<T>): number
   /**
    * Whether lines stamped no later than `earliest` plus the order tolerance,
    * and every line written before them, can no longer change the result:
@@ -62,14 +61,8 @@ export class NewestRecords implements Selection<AccessRecord>, RecordGate {
     return this.#heap.wouldKeep(facts.time) && this.#filter.facts(facts)
   }
 
-  add(batch: Batch<AccessRecord>): number {
-    const { items, places } = batch
-    let kept = 0
-    for (let i = 0; i < items.length; i++) {
-      const record = items[i] as AccessRecord
-      if (this.#filter.afterFacts(record) && this.#heap.push(record, places[i])) kept++
-    }
-    return kept
+  keep(record: AccessRecord, place: number): boolean {
+    return this.#filter.afterFacts(record) && this.#heap.push(record, place)
   }
 
   isDecidedBy(earliest: number | null): boolean {
@@ -102,14 +95,8 @@ export class TokenRecords implements Selection<AccessRecord>, RecordGate {
     return this.#filter.facts(facts)
   }
 
-  add(batch: Batch<AccessRecord>): number {
-    const { items, places } = batch
-    let kept = 0
-    for (let i = 0; i < items.length; i++) {
-      const record = items[i] as AccessRecord
-      if (this.#filter.afterFacts(record) && this.#search.push(record, places[i])) kept++
-    }
-    return kept
+  keep(record: AccessRecord, place: number): boolean {
+    return this.#filter.afterFacts(record) && this.#search.push(record, place)
   }
 
   /** Never: the token's row is known only once the page's tokens are given. */
@@ -138,11 +125,8 @@ export class NewestItems<T> implements Selection<T> {
     return this.#heap.size
   }
 
-  add(batch: Batch<T>): number {
-    const { items, places } = batch
-    let kept = 0
-    for (let i = 0; i < items.length; i++) if (this.#heap.push(items[i] as T, places[i])) kept++
-    return kept
+  keep(item: T, place: number): boolean {
+    return this.#heap.push(item, place)
   }
 
   /** Never: merge reads every row. */

@@ -12,13 +12,12 @@
 import { backwardLines } from '../input/backward-lines.js'
 import type { OpenedInput, SeekableFile } from '../input/open-inputs.js'
 import { asInputError, isReadError } from '../input/read-error.js'
-import type { AccessRecord } from '../record.js'
 import type { Batch } from './batch.js'
 import type { LogLines } from './log-lines.js'
 import { PIECE_BYTES } from './paced-chunks.js'
 import { partialWarning, type BreakPolicy, type RecordSource } from './record-source.js'
 
-export class BackwardSource implements RecordSource<AccessRecord> {
+export class BackwardSource implements RecordSource {
   readonly newestFirst = true
   readonly #input: OpenedInput
   readonly #file: SeekableFile

@@ -10,13 +10,12 @@
 import { splitLines } from '../input/lines.js'
 import type { OpenedInput } from '../input/open-inputs.js'
 import { isReadError } from '../input/read-error.js'
-import type { AccessRecord } from '../record.js'
 import type { Batch } from './batch.js'
 import type { LogLines } from './log-lines.js'
 import { pacedChunks } from './paced-chunks.js'
 import { partialWarning, type BreakPolicy, type RecordSource } from './record-source.js'
 
-export class ForwardSource implements RecordSource<AccessRecord> {
+export class ForwardSource implements RecordSource {
   readonly newestFirst = false
   readonly #input: OpenedInput
   readonly #lines: LogLines

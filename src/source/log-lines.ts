@@ -2,8 +2,8 @@
  * The lines of one access log → a batch of records, one line at a time: the
  * sink every log source hands its lines to (forwards, from the end,
  * followed). Each valid line's facts go past the selection's gate first; a
- * record is built only for a line the gate admits, and goes into the batch
- * with its place. Unreadable lines are counted per reason (SkippedLines).
+ * record is built only for a line the gate admits, and goes to the
+ * selection with its place at once; the batch counts what was kept. Unreadable lines are counted per reason (SkippedLines).
  *
  * With `auto`, the first lines (up to FORMAT_PROBE_LINES) are held back and
  * tried against every preset; the one that reads most of them is the
@@ -21,7 +21,7 @@ import type { LineSink } from '../input/line-splitter.js'
 import { hasRole } from '../parse/format/format-spec.js'
 import { positionText, type LineFacts, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
 import type { AccessRecord } from '../record.js'
-import { emptyBatch, type Batch, type Places } from './batch.js'
+import { emptyBatch, type Batch, type Places, type RecordSink } from './batch.js'
 import { FORMAT_PROBE_LINES, FormatProbe } from './format-probe.js'
 import { noForwardedFor, type Candidate, type FormatReader, type ReadSettings } from './read-settings.js'
 import type { RecordGate } from './record-reader.js'
@@ -30,8 +30,8 @@ import type { SkippedLines } from './skipped-lines.js'
 /** What the lines of every input of a run share. */
 export interface LogLinesContext {
   settings: ReadSettings
-  /** The selection's test of a line's facts. */
-  gate: RecordGate
+  /** The selection: its test of a line's facts, and where the records go. */
+  selection: RecordGate & RecordSink
   skipped: SkippedLines
   /** `--verbose` notes, such as the format `auto` chose. */
   note: (line: string) => void
@@ -54,7 +54,7 @@ function quoted(raw: string): string {
 
 export class LogLines implements LineSink, RecordGate {
   readonly #context: LogLinesContext
-  readonly #gate: RecordGate
+  readonly #selection: RecordGate & RecordSink
   readonly #label: string
   readonly #numbering: Numbering
   readonly #places: Places
@@ -73,7 +73,7 @@ export class LogLines implements LineSink, RecordGate {
 
   constructor(context: LogLinesContext, label: string, numbering: Numbering, places: Places) {
     this.#context = context
-    this.#gate = context.gate
+    this.#selection = context.selection
     this.#label = label
     this.#numbering = numbering
     this.#places = places
@@ -112,7 +112,7 @@ export class LogLines implements LineSink, RecordGate {
   admits(facts: LineFacts): boolean {
     const batch = this.#batch
     if (batch.earliest === null || facts.time < batch.earliest) batch.earliest = facts.time
-    return this.#gate.admits(facts)
+    return this.#selection.admits(facts)
   }
 
   /** Non-blank lines of this input read so far. */
@@ -120,7 +120,7 @@ export class LogLines implements LineSink, RecordGate {
     return this.#linesRead
   }
 
-  /** The records read since the last call, and the earliest time of the lines behind them. */
+  /** What the lines since the last call gave: records kept, the earliest time. */
   takeBatch(): Batch {
     const batch = this.#batch
     this.#batch = emptyBatch()
@@ -164,8 +164,7 @@ export class LogLines implements LineSink, RecordGate {
   }
 
   #keep(record: AccessRecord, at: LinePosition): void {
-    this.#batch.items.push(record)
-    this.#batch.places.push(this.#places.of(at.line ?? at.byteOffset ?? 0))
+    if (this.#selection.keep(record, this.#places.of(at.line ?? at.byteOffset ?? 0))) this.#batch.kept++
   }
 
   /** An overlong line is never read: it counts as a line that is not in the format. */

@@ -11,7 +11,6 @@
 
 import type { OpenedInput } from '../input/open-inputs.js'
 import { oldestFirst } from '../input/rotation.js'
-import type { AccessRecord } from '../record.js'
 import { BackwardSource } from './backward-source.js'
 import { InputPlaces } from './batch.js'
 import { ForwardSource } from './forward-source.js'
@@ -38,7 +37,7 @@ export interface PlanOptions extends BreakPolicy {
 }
 
 /** The sources of `inputs`, in the order to read them. */
-export function planSources(inputs: readonly OpenedInput[], context: LogLinesContext, options: PlanOptions): RecordSource<AccessRecord>[] {
+export function planSources(inputs: readonly OpenedInput[], context: LogLinesContext, options: PlanOptions): RecordSource[] {
   const order = oldestFirst(inputs.map((input) => input.label === 'stdin' ? '-' : input.label))
   const sources = order.map((i, rank) => {
     const input = inputs[i] as OpenedInput

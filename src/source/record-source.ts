@@ -7,7 +7,8 @@
 
 import type { Batch } from './batch.js'
 
-export interface RecordSource<T> {
+/** One input read into the selection it was made with (its records go there as they are made). */
+export interface RecordSource {
   /** The input as named in messages. */
   readonly label: string
   /**
@@ -19,7 +20,7 @@ export interface RecordSource<T> {
   /** Bytes of input read so far, for the progress line. */
   bytesRead(): number
   /** The input's records, batch by batch; a caller that has what it needs stops asking, and the input is let go. */
-  batches(): AsyncGenerator<Batch<T>>
+  batches(): AsyncGenerator<Batch>
   /** Lets go of an input that will not be read (further). */
   close(): Promise<void>
 }

@@ -4,6 +4,9 @@ import type { OpenedInput } from '../../src/input/open-inputs.js'
 import { parseLogFormat } from '../../src/parse/format/log-format-option.js'
 import type { LogLinesContext } from '../../src/source/log-lines.js'
 import { DEFAULT_READ_OPTIONS, readSettings } from '../../src/source/read-settings.js'
+import type { LineFacts } from '../../src/parse/record/access-record.js'
+import type { AccessRecord } from '../../src/record.js'
+import type { RecordSink } from '../../src/source/batch.js'
 import type { RecordGate } from '../../src/source/record-reader.js'
 import { SkippedLines } from '../../src/source/skipped-lines.js'
 
@@ -49,8 +52,40 @@ export const memoryInput = (label: string, chunks: readonly (string | Error)[]):
 /** A read error as the system gives it. */
 export const ioError = (): NodeJS.ErrnoException => Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO', errno: -5, syscall: 'read' })
 
+/**
+ * A selection that keeps every item it is handed (unless told not to), with
+ * its place, in the order handed: what a source's records became.
+ */
+export class RecordingSelection<T = AccessRecord> implements RecordGate, RecordSink<T> {
+  readonly kept: { item: T; place: number }[] = []
+  readonly #gate: RecordGate
+  readonly #keeps: (item: T) => boolean
+
+  constructor(gate: RecordGate = { admits: () => true }, keeps: (item: T) => boolean = () => true) {
+    this.#gate = gate
+    this.#keeps = keeps
+  }
+
+  admits(facts: LineFacts): boolean {
+    return this.#gate.admits(facts)
+  }
+
+  keep(item: T, place: number): boolean {
+    if (!this.#keeps(item)) return false
+    this.kept.push({ item, place })
+    return true
+  }
+
+  /** The items kept since the last call (and their places), taken. */
+  take(): { items: T[]; places: number[] } {
+    const taken = this.kept.splice(0)
+    return { items: taken.map((k) => k.item), places: taken.map((k) => k.place) }
+  }
+}
+
 export interface LinesContext {
   context: LogLinesContext
+  selection: RecordingSelection
   skipped: SkippedLines
   notes: string[]
 }
@@ -59,6 +94,7 @@ export interface LinesContext {
 export const linesContext = (format: 'auto' | 'combined' = 'combined', gate: RecordGate = { admits: () => true }): LinesContext => {
   const notes: string[] = []
   const skipped = new SkippedLines()
+  const selection = new RecordingSelection(gate)
   const settings = readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...(format === 'auto' ? {} : { logFormat: parseLogFormat(format) }) })
-  return { context: { settings, gate, skipped, note: (line) => notes.push(line) }, skipped, notes }
+  return { context: { settings, selection, skipped, note: (line) => notes.push(line) }, selection, skipped, notes }
 }

@@ -14,8 +14,6 @@ import { forEachLine } from '../../input/lines.js'
 import type { OpenedInput } from '../../input/open-inputs.js'
 import type { WatchedInput } from '../../input/watched-inputs.js'
 import type { NoticeCollector, NoticeLines } from '../../notices/read-notices.js'
-import type { Selection } from '../../select/selection.js'
-import type { AccessRecord } from '../../record.js'
 import type { Places } from '../../source/batch.js'
 import { LogLines, type LogLinesContext } from '../../source/log-lines.js'
 
@@ -35,9 +33,7 @@ export interface Followed {
 }
 
 export interface FollowContext {
-  /** The selection the scan filled: records read from now on go into it too. */
-  selection: Selection<AccessRecord>
-  /** The context of the lines read while following (their own skipped-line counts). */
+  /** The context of the lines read while following: the selection the scan filled, their own skipped-line counts. */
   lines: LogLinesContext
   /** The places of records read from now on, after every place of the scan. */
   places: Places
@@ -118,17 +114,15 @@ class FollowedStream {
   }
 }
 
-/** An access log followed: each poll's lines, as a batch, into the selection. */
+/** An access log followed: each poll's lines into the selection, as the scan's went. */
 export class FollowedLog implements Followed {
   readonly #lines: LogLines
-  readonly #selection: Selection<AccessRecord>
   readonly #reader: FollowedFile | FollowedStream
   /** The stream had ended when the last poll took its batch. */
   #ended = false
 
-  private constructor(lines: LogLines, selection: Selection<AccessRecord>, reader: FollowedFile | FollowedStream) {
+  private constructor(lines: LogLines, reader: FollowedFile | FollowedStream) {
     this.#lines = lines
-    this.#selection = selection
     this.#reader = reader
   }
 
@@ -141,12 +135,12 @@ export class FollowedLog implements Followed {
         await forEachLine(input.input.chunks(), input.input.label, lines)
         lines.end()
       }
-      return new FollowedLog(lines, context.selection, new FollowedStream(input.input, read, () => lines.settle()))
+      return new FollowedLog(lines, new FollowedStream(input.input, read, () => lines.settle()))
     }
     const lines = new LogLines(context.lines, input.label, 'offsets', context.places)
     const file = new FollowedFile(input, lines, () => lines.settle(), context)
     await file.start(input)
-    return new FollowedLog(lines, context.selection, file)
+    return new FollowedLog(lines, file)
   }
 
   get label(): string {
@@ -157,7 +151,7 @@ export class FollowedLog implements Followed {
     await this.#reader.poll()
     // seen before the batch is taken: once the stream has ended, the batch holds its last lines
     const ended = this.#reader instanceof FollowedStream && this.#reader.ended()
-    const changed = this.#selection.add(this.#lines.takeBatch()) > 0
+    const changed = this.#lines.takeBatch().kept > 0
     this.#ended = ended
     return changed
   }

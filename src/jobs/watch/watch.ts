@@ -103,7 +103,6 @@ async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, op
   const reading = startLogReading(options, io)
   const notices = noticeCollector(options.notices)
   const context: FollowContext = {
-    selection: reading.selection,
     // lines read while following are counted apart from those of the first page
     lines: { ...reading.lines, skipped: new SkippedLines(options.verbose ? io.warn : null) },
     places: new ArrivalPlaces(logs.length),

@@ -8,33 +8,36 @@
 import t from 'tap'
 import { selectFrom, type SelectOptions } from '../../../src/select/select-from.js'
 import type { Selection } from '../../../src/select/selection.js'
-import type { Batch } from '../../../src/source/batch.js'
+import type { Batch, RecordSink } from '../../../src/source/batch.js'
 import type { RecordSource } from '../../../src/source/record-source.js'
 
 /** What happened, in order: batches pulled and added, decisions asked for, sources let go. */
 type Trace = string[]
 
 /** A source of scripted batches (items are numbers; `bytes` after each batch), tracing what is asked of it. */
-class FakeSource implements RecordSource<number> {
+class FakeSource implements RecordSource {
   readonly #batches: { items: number[]; earliest: number | null; bytes: number }[]
   readonly #trace: Trace
   #bytes = 0
 
-  constructor(readonly label: string, readonly newestFirst: boolean, batches: { items: number[]; earliest: number | null; bytes?: number }[], trace: Trace) {
+  readonly #sink: RecordSink<number>
+
+  constructor(readonly label: string, readonly newestFirst: boolean, batches: { items: number[]; earliest: number | null; bytes?: number }[], trace: Trace, sink: RecordSink<number>) {
     this.#batches = batches.map((batch, i) => ({ ...batch, bytes: batch.bytes ?? 10 * (i + 1) }))
     this.#trace = trace
+    this.#sink = sink
   }
 
   bytesRead(): number {
     return this.#bytes
   }
 
-  async *batches(): AsyncGenerator<Batch<number>> {
+  async *batches(): AsyncGenerator<Batch> {
     try {
       for (const { items, earliest, bytes } of this.#batches) {
         this.#bytes = bytes
         this.#trace.push(`${this.label} batch [${items.join(',')}]`)
-        yield { items, places: items.map(() => 0), earliest }
+        yield { kept: items.filter((item) => this.#sink.keep(item, 0)).length, earliest }
       }
       this.#trace.push(`${this.label} end`)
     } finally {
@@ -59,9 +62,9 @@ class FakeSelection implements Selection<number> {
     return this.kept.length
   }
 
-  add(batch: Batch<number>): number {
-    this.kept.push(...batch.items)
-    return batch.items.length
+  keep(item: number): boolean {
+    this.kept.push(item)
+    return true
   }
 
   isDecidedBy(earliest: number | null): boolean {
@@ -75,20 +78,20 @@ class FakeSelection implements Selection<number> {
   }
 }
 
-const run = async (sources: (trace: Trace) => FakeSource[], decidedAt: number, stopEarly = true) => {
+const run = async (sources: (trace: Trace, sink: RecordSink<number>) => FakeSource[], decidedAt: number, stopEarly = true) => {
   const trace: Trace = []
   const notes: string[] = []
   const progress = { bytes: 0 }
   const selection = new FakeSelection(decidedAt, trace, progress)
   const options: SelectOptions = { stopEarly, note: (line) => notes.push(line), progress }
-  await selectFrom(sources(trace), selection, options)
+  await selectFrom(sources(trace, selection), selection, options)
   return { trace, notes, kept: selection.kept, bytes: progress.bytes }
 }
 
 t.test('never decided: every source read to its end, in order, every batch added', async (t) => {
-  const r = await run((trace) => [
-    new FakeSource('new.log', true, [{ items: [9, 8], earliest: 80 }, { items: [7], earliest: 70 }], trace),
-    new FakeSource('old.log', false, [{ items: [5], earliest: 50 }], trace),
+  const r = await run((trace, sink) => [
+    new FakeSource('new.log', true, [{ items: [9, 8], earliest: 80 }, { items: [7], earliest: 70 }], trace, sink),
+    new FakeSource('old.log', false, [{ items: [5], earliest: 50 }], trace, sink),
   ], 0)
   t.strictSame(r.kept, [9, 8, 7, 5])
   t.strictSame(r.trace, [
@@ -102,10 +105,10 @@ t.test('never decided: every source read to its end, in order, every batch added
 })
 
 t.test('a source read newest first stops as soon as the selection is decided; the older ones are let go unread', async (t) => {
-  const r = await run((trace) => [
-    new FakeSource('access.log', true, [{ items: [9], earliest: 90 }, { items: [8], earliest: 60 }, { items: [7], earliest: 10 }], trace),
-    new FakeSource('access.log.1', true, [{ items: [5], earliest: 50 }], trace),
-    new FakeSource('access.log.2.gz', false, [{ items: [4], earliest: 40 }], trace),
+  const r = await run((trace, sink) => [
+    new FakeSource('access.log', true, [{ items: [9], earliest: 90 }, { items: [8], earliest: 60 }, { items: [7], earliest: 10 }], trace, sink),
+    new FakeSource('access.log.1', true, [{ items: [5], earliest: 50 }], trace, sink),
+    new FakeSource('access.log.2.gz', false, [{ items: [4], earliest: 40 }], trace, sink),
   ], 60)
   t.strictSame(r.kept, [9, 8])
   t.strictSame(r.trace, [
@@ -119,9 +122,9 @@ t.test('a source read newest first stops as soon as the selection is decided; th
 })
 
 t.test('a source read forwards is read to its end before the stop: its later lines are newer', async (t) => {
-  const r = await run((trace) => [
-    new FakeSource('stdin', false, [{ items: [9], earliest: 10 }, { items: [8], earliest: 80 }], trace),
-    new FakeSource('older.log', false, [{ items: [5], earliest: 5 }], trace),
+  const r = await run((trace, sink) => [
+    new FakeSource('stdin', false, [{ items: [9], earliest: 10 }, { items: [8], earliest: 80 }], trace, sink),
+    new FakeSource('older.log', false, [{ items: [5], earliest: 5 }], trace, sink),
   ], 60)
   t.strictSame(r.kept, [9, 8])
   t.strictSame(r.trace, [
@@ -132,15 +135,15 @@ t.test('a source read forwards is read to its end before the stop: its later lin
 })
 
 t.test('decided by the last source: the note names no older inputs', async (t) => {
-  const r = await run((trace) => [new FakeSource('only.log', true, [{ items: [1], earliest: 1 }, { items: [0], earliest: 0 }], trace)], 1)
+  const r = await run((trace, sink) => [new FakeSource('only.log', true, [{ items: [1], earliest: 1 }, { items: [0], earliest: 0 }], trace, sink)], 1)
   t.strictSame(r.trace, ['only.log batch [1]', 'decided by 1 at 10 bytes: true', 'only.log let go', 'decided by 1 at 10 bytes: true'])
   t.strictSame(r.notes, ['only.log: stopped reading, the newest 3 are certain'])
 })
 
 t.test('the earliest time is each source\'s own, over all its batches; a batch without one changes nothing', async (t) => {
-  const r = await run((trace) => [
-    new FakeSource('new.log', true, [{ items: [], earliest: 70 }, { items: [9], earliest: null }, { items: [8], earliest: 75 }], trace),
-    new FakeSource('old.log', true, [{ items: [], earliest: null }, { items: [5], earliest: 65 }], trace),
+  const r = await run((trace, sink) => [
+    new FakeSource('new.log', true, [{ items: [], earliest: 70 }, { items: [9], earliest: null }, { items: [8], earliest: 75 }], trace, sink),
+    new FakeSource('old.log', true, [{ items: [], earliest: null }, { items: [5], earliest: 65 }], trace, sink),
   ], 0)
   t.strictSame(r.trace.filter((line) => line.startsWith('decided')).map((line) => line.replace(/ at .*/, '')), [
     'decided by 70', 'decided by 70', 'decided by 70', 'decided by 70',
@@ -149,9 +152,9 @@ t.test('the earliest time is each source\'s own, over all its batches; a batch w
 })
 
 t.test('a full scan (no early stop) reads everything, decided or not, and asks nothing', async (t) => {
-  const r = await run((trace) => [
-    new FakeSource('new.log', true, [{ items: [9], earliest: 0 }, { items: [8], earliest: 0 }], trace),
-    new FakeSource('old.log', false, [{ items: [5], earliest: 0 }], trace),
+  const r = await run((trace, sink) => [
+    new FakeSource('new.log', true, [{ items: [9], earliest: 0 }, { items: [8], earliest: 0 }], trace, sink),
+    new FakeSource('old.log', false, [{ items: [5], earliest: 0 }], trace, sink),
   ], 100, false)
   t.strictSame(r.kept, [9, 8, 5])
   t.strictSame(r.trace, ['new.log batch [9]', 'new.log batch [8]', 'new.log end', 'new.log let go', 'old.log batch [5]', 'old.log end', 'old.log let go'])
@@ -161,6 +164,6 @@ t.test('a full scan (no early stop) reads everything, decided or not, and asks n
 t.test('without a progress counter: the same reading', async (t) => {
   const trace: Trace = []
   const selection = new FakeSelection(0, trace)
-  await selectFrom([new FakeSource('a.log', true, [{ items: [1], earliest: 5 }], trace)], selection, { stopEarly: true, note: () => undefined })
+  await selectFrom([new FakeSource('a.log', true, [{ items: [1], earliest: 5 }], trace, selection)], selection, { stopEarly: true, note: () => undefined })
   t.strictSame(selection.kept, [1])
 })

@@ -14,7 +14,7 @@ import type { AccessRecord } from '../../../src/record.js'
 import { BackwardSource } from '../../../src/source/backward-source.js'
 import { InputPlaces, type Batch } from '../../../src/source/batch.js'
 import { LogLines } from '../../../src/source/log-lines.js'
-import { linesContext, logLine, timeAt, type LinesContext } from '../../helpers/log-source.js'
+import { linesContext, logLine, timeAt, type LinesContext, type RecordingSelection } from '../../helpers/log-source.js'
 
 const PER_INPUT = 2 ** 40
 const LINES = 2000
@@ -59,13 +59,26 @@ interface Options {
 
 const sourceOf = (opened: Opened, options: Options = {}) => {
   const warnings: string[] = []
-  const { context } = options.lines ?? linesContext()
+  const { context, selection } = options.lines ?? linesContext()
   const lines = new LogLines(context, opened.input.label, 'offsets', new InputPlaces(options.rank ?? 0))
   const source = new BackwardSource(opened.input, opened.file, lines, { partialOk: options.partialOk ?? false, warn: (line) => warnings.push(line) }, options.paced ?? true)
-  return { source, warnings }
+  return { source, warnings, selection }
 }
 
-const offsets = (batch: Batch<AccessRecord>): number[] => batch.items.map((record) => record.byteOffset ?? -1)
+/** What one batch handed the selection: its records and their places, and the batch's own account. */
+interface Handed {
+  batch: Batch
+  items: AccessRecord[]
+  places: number[]
+}
+
+const handed = (batch: Batch, selection: RecordingSelection): Handed => {
+  const taken = selection.take()
+  if (batch.kept !== taken.items.length) throw new Error(`the batch says ${batch.kept} kept, the selection took ${taken.items.length}`)
+  return { batch, ...taken }
+}
+
+const offsets = (stretch: Handed): number[] => stretch.items.map((record) => record.byteOffset ?? -1)
 
 /** The byte offsets of lines `from` down to `to` (line numbers from 0). */
 const down = (from: number, to: number): number[] => Array.from({ length: from - to + 1 }, (_, k) => (from - k) * LINE_BYTES)
@@ -73,19 +86,19 @@ const down = (from: number, to: number): number[] => Array.from({ length: from -
 t.test('paced: a batch per 64 KiB block, newest line first, each placed by its byte offset', async (t) => {
   const opened = await openLog(t)
   t.equal(opened.file.size, LINES * LINE_BYTES)
-  const { source, warnings } = sourceOf(opened, { rank: 2 })
+  const { source, warnings, selection } = sourceOf(opened, { rank: 2 })
   t.equal(source.label, 'x.log')
   t.equal(source.newestFirst, true)
-  const batches: Batch<AccessRecord>[] = []
+  const batches: Handed[] = []
   const bytes: number[] = []
   for await (const batch of source.batches()) {
-    batches.push(batch)
+    batches.push(handed(batch, selection))
     bytes.push(source.bytesRead())
   }
   // blocks [134464, 200000), [68928, 134464), [3392, 68928), [0, 3392): a line goes with the block holding its start
   t.strictSame(batches.map(offsets), [down(1999, 1345), down(1344, 690), down(689, 34), down(33, 0), []])
   t.strictSame(bytes, [65536, 131072, 196608, 200000, 200000])
-  t.strictSame(batches.map((batch) => batch.earliest), [timeAt(1345), timeAt(690), timeAt(34), timeAt(0), null])
+  t.strictSame(batches.map((stretch) => stretch.batch.earliest), [timeAt(1345), timeAt(690), timeAt(34), timeAt(0), null])
   t.strictSame(batches[0]?.places.slice(0, 2), [2 * PER_INPUT + 199_900, 2 * PER_INPUT + 199_800])
   t.match(batches[0]?.items[0], { line: null, byteOffset: 199_900, ip: `192.0.2.${1999 % 250}`, time: timeAt(1999), source: 'x.log' })
   t.strictSame(warnings, [])
@@ -96,7 +109,7 @@ t.test('not paced: a first block of 64 KiB, then blocks of 1 MiB', async (t) => 
   const opened = await openLog(t)
   const { source } = sourceOf(opened, { paced: false })
   const sizes: number[] = []
-  for await (const batch of source.batches()) sizes.push(batch.items.length)
+  for await (const batch of source.batches()) sizes.push(batch.kept)
   t.strictSame(sizes, [655, 1345, 0])
 })
 
@@ -104,7 +117,7 @@ t.test('a caller that stops asking: nothing more is read, and the file is let go
   const opened = await openLog(t)
   const { source } = sourceOf(opened)
   for await (const batch of source.batches()) {
-    t.equal(batch.items.length, 655)
+    t.equal(batch.kept, 655)
     break
   }
   t.equal(source.bytesRead(), 65536)
@@ -116,7 +129,7 @@ t.test('a file that shrinks while it is read: an input error naming it', async (
   const { source, warnings } = sourceOf(opened)
   const batches = source.batches()
   const next = await batches.next()
-  t.equal(next.done ? null : next.value.items.length, 655)
+  t.equal(next.done ? null : next.value.kept, 655)
   await truncate(opened.path, 0)
   await t.rejects(batches.next(), {
     name: 'ReadError',
@@ -133,7 +146,7 @@ t.test('--partial-ok: the newest lines read before it shrank count, and one warn
   const { source, warnings } = sourceOf(opened, { partialOk: true })
   const sizes: number[] = []
   for await (const batch of source.batches()) {
-    sizes.push(batch.items.length)
+    sizes.push(batch.kept)
     if (sizes.length === 1) await truncate(opened.path, 50_000)
   }
   t.strictSame(sizes, [655, 0])
@@ -145,10 +158,10 @@ t.test('--partial-ok under auto: lines still held back when the file shrank are 
   // 1000-byte lines: the first block holds 65 of them, fewer than auto holds back to probe
   const opened = await openLog(t, 300, 1000)
   const lines = linesContext('auto')
-  const { source, warnings } = sourceOf(opened, { partialOk: true, lines })
+  const { source, warnings, selection } = sourceOf(opened, { partialOk: true, lines })
   const batches: number[][] = []
   for await (const batch of source.batches()) {
-    batches.push(offsets(batch))
+    batches.push(offsets(handed(batch, selection)))
     if (batches.length === 1) await truncate(opened.path, 0)
   }
   t.strictSame(batches, [[], Array.from({ length: 65 }, (_, k) => (299 - k) * 1000)])
@@ -173,9 +186,9 @@ t.test('--partial-ok passes over read errors only: a bug is thrown as it is', as
 t.test('auto: a short file\'s lines held back come in the last batch', async (t) => {
   const opened = await openLog(t, 30)
   const lines = linesContext('auto')
-  const { source } = sourceOf(opened, { lines })
+  const { source, selection } = sourceOf(opened, { lines })
   const batches: number[][] = []
-  for await (const batch of source.batches()) batches.push(offsets(batch))
+  for await (const batch of source.batches()) batches.push(offsets(handed(batch, selection)))
   t.strictSame(batches, [[], down(29, 0)])
   t.strictSame(lines.notes, ['x.log: log format combined (auto)'])
 })

@@ -5,11 +5,11 @@ import { ArrivalPlaces, earlier, emptyBatch, InputPlaces } from '../../../src/so
 
 const PER_INPUT = 2 ** 40
 
-t.test('an empty batch: nothing, no time; a new one each time', async (t) => {
-  const batch = emptyBatch<number>()
-  t.strictSame(batch, { items: [], places: [], earliest: null })
-  batch.items.push(1)
-  t.strictSame(emptyBatch<number>().items, [], 'not shared')
+t.test('an empty batch: nothing kept, no time; a new one each time', async (t) => {
+  const batch = emptyBatch()
+  t.strictSame(batch, { kept: 0, earliest: null })
+  batch.kept++
+  t.equal(emptyBatch().kept, 0, 'not shared')
 })
 
 t.test('earlier: the smaller time; a missing one does not count', async (t) => {

@@ -7,6 +7,7 @@ import { DEFAULT_READ_OPTIONS, readSettings, type ReadOptions } from '../../../s
 import { SkippedLines } from '../../../src/source/skipped-lines.js'
 import { InputPlaces } from '../../../src/source/batch.js'
 import { LogLines, type Numbering } from '../../../src/source/log-lines.js'
+import { RecordingSelection } from '../../helpers/log-source.js'
 import type { AccessRecord } from '../../../src/record.js'
 
 const COMBINED = (n: number, extra = '') =>
@@ -22,25 +23,23 @@ interface Run {
   summary: string | null
 }
 
-/** A gate that admits every line. */
-const ALL = { admits: () => true }
-
-/** The lines of one input read by LogLines with `options`; `notes` hears the --verbose notes. */
-const logLines = (options: Partial<ReadOptions>, skipped: SkippedLines, notes: string[], numbering: Numbering = 'lines', label = 'x.log'): LogLines =>
-  new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), gate: ALL, skipped, note: (line) => notes.push(line) },
+/** The lines of one input read by LogLines with `options` into `selection`; `notes` hears the --verbose notes. */
+const logLines = (options: Partial<ReadOptions>, skipped: SkippedLines, notes: string[], selection: RecordingSelection, numbering: Numbering = 'lines', label = 'x.log'): LogLines =>
+  new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped, note: (line) => notes.push(line) },
     label, numbering, new InputPlaces(0))
 
 /** Feeds lines (a string, or `{ tooLong }`) through one input's LogLines, with made-up offsets. */
 const run = (lines: (string | { tooLong: string })[], options: Partial<ReadOptions> = {}, label = 'x.log'): Run => {
   const out: Run = { records: [], notes: [], shown: [], summary: null }
   const skipped = new SkippedLines((line) => out.shown.push(line))
-  const reader = logLines(options, skipped, out.notes, 'lines', label)
+  const selection = new RecordingSelection()
+  const reader = logLines(options, skipped, out.notes, selection, 'lines', label)
   for (const [i, line] of lines.entries()) {
     if (typeof line === 'string') reader.line(line, i * 100)
     else reader.tooLong(line.tooLong, i * 100)
   }
   reader.end()
-  out.records = reader.takeBatch().items.map((r) => `${r.line}:${r.ip}`)
+  out.records = selection.take().items.map((r) => `${r.line}:${r.ip}`)
   out.summary = skipped.summary()
   return out
 }
@@ -171,8 +170,9 @@ t.test('settle: a followed input decides its format as soon as a held line tells
   const records: string[] = []
   const notes: string[] = []
   const skipped = new SkippedLines()
-  const reader = logLines({}, skipped, notes, 'offsets')
-  const take = (): void => void records.push(...reader.takeBatch().items.map((r: AccessRecord) => `${r.byteOffset}:${r.ip}`))
+  const selection = new RecordingSelection()
+  const reader = logLines({}, skipped, notes, selection, 'offsets')
+  const take = (): void => void records.push(...selection.take().items.map((r: AccessRecord) => `${r.byteOffset}:${r.ip}`))
   reader.settle()
   take()
   t.strictSame([records, notes], [[], []], 'nothing held: nothing to decide')
@@ -201,18 +201,30 @@ t.test('the gate sees each valid line first: a line it turns down gets no record
       return facts.time % 2000 === 0
     },
   }
-  const lines = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), gate, skipped: new SkippedLines(), note: () => undefined },
+  const selection = new RecordingSelection(gate, (record) => record.ip !== '192.0.2.2')
+  const lines = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), selection, skipped: new SkippedLines(), note: () => undefined },
     'x.log', 'offsets', new InputPlaces(3))
   for (const n of [4, 3, 2]) lines.line(COMBINED(n), n * 100)
   lines.line('junk', 1)
   const batch = lines.takeBatch()
-  t.strictSame(batch.items.map((r) => r.ip), [], 'auto still holds the lines back')
+  t.strictSame([batch.kept, selection.take().items], [0, []], 'auto still holds the lines back')
   lines.end()
   const decided = lines.takeBatch()
-  t.strictSame(decided.items.map((r) => r.ip), ['192.0.2.4', '192.0.2.2'], 'the gate turned down the odd second')
-  t.strictSame(decided.places, [3 * 2 ** 40 + 400, 3 * 2 ** 40 + 200], 'placed after the inputs before it, by byte offset')
-  t.equal(decided.earliest, Date.UTC(2026, 10, 22, 9, 0, 2), 'the earliest valid line, kept or not')
+  t.equal(decided.kept, 1, 'the selection kept one of the two handed over')
+  t.strictSame(selection.take().items.map((r) => r.ip), ['192.0.2.4'])
   t.equal(seen.length, 3, 'the junk line never reached the gate')
+  t.equal(decided.earliest, Date.UTC(2026, 10, 22, 9, 0, 2), 'the earliest valid line, kept or not')
+  const records: AccessRecord[] = []
+  const places: number[] = []
+  const again = new RecordingSelection(gate)
+  const counted = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', logFormat: parseLogFormat('combined') }), selection: again, skipped: new SkippedLines(), note: () => undefined },
+    'x.log', 'offsets', new InputPlaces(3))
+  for (const n of [4, 3, 2]) counted.line(COMBINED(n), n * 100)
+  const taken = again.take()
+  records.push(...taken.items)
+  places.push(...taken.places)
+  t.strictSame(records.map((r) => r.ip), ['192.0.2.4', '192.0.2.2'], 'the gate turned down the odd second: no record built')
+  t.strictSame(places, [3 * 2 ** 40 + 400, 3 * 2 ** 40 + 200], 'placed after the inputs before it, by byte offset')
   t.equal(lines.linesRead, 4)
-  t.strictSame(lines.takeBatch(), { items: [], places: [], earliest: null }, 'taken: a new batch starts empty')
+  t.strictSame(lines.takeBatch(), { kept: 0, earliest: null }, 'taken: a new batch starts empty')
 })

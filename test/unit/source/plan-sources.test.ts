@@ -10,7 +10,6 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import t from 'tap'
 import { openInputs, type OpenedInput } from '../../../src/input/open-inputs.js'
-import type { AccessRecord } from '../../../src/record.js'
 import { BackwardSource } from '../../../src/source/backward-source.js'
 import { ForwardSource } from '../../../src/source/forward-source.js'
 import { BACKWARD_MIN_BYTES, DEFAULT_ORDER_TOLERANCE, planSources, type PlanOptions } from '../../../src/source/plan-sources.js'
@@ -28,7 +27,7 @@ const input = (label: string, size: number | null = null, text = `${logLine(1, 0
   return size === null ? opened : { ...opened, seekable: { handle: undefined as never, size } }
 }
 
-const kinds = (sources: RecordSource<AccessRecord>[]): string[] =>
+const kinds = (sources: RecordSource[]): string[] =>
   sources.map((source) => `${source.label} ${source instanceof BackwardSource ? 'backward' : source instanceof ForwardSource ? 'forward' : '?'}`)
 
 t.test('the defaults', async (t) => {
@@ -60,10 +59,10 @@ t.test('from the end: plain files of at least backwardMinBytes, never under a fu
 
 t.test('each record is placed by its input\'s rank in the age order, then its line', async (t) => {
   const inputs = ['b.log', 'a.log.1', 'a.log'].map((label, i) => input(label, null, `${logLine(i, 0)}\n${logLine(i, 1)}\n`))
-  const { context } = linesContext()
+  const { context, selection } = linesContext()
   const places: Record<string, number[]> = {}
   for (const source of planSources(inputs, context, options())) {
-    for await (const batch of source.batches()) (places[source.label] ??= []).push(...batch.places)
+    for await (const _ of source.batches()) (places[source.label] ??= []).push(...selection.take().places)
   }
   t.strictSame(places, { 'b.log': [1, 2], 'a.log.1': [PER_INPUT + 1, PER_INPUT + 2], 'a.log': [2 * PER_INPUT + 1, 2 * PER_INPUT + 2] },
     'b.log, named first, is the oldest; then the set of a.log, oldest first')
@@ -77,9 +76,11 @@ t.test('read from the end, lines are numbered by byte offset; forwards, by line'
   const positions = async (planned: Partial<PlanOptions>): Promise<string[]> => {
     const inputs = await openInputs(['x.log', 'x.log.1'], () => Readable.from([]), dir)
     const found: string[] = []
-    for (const source of planSources(inputs, linesContext().context, options(planned))) {
-      for await (const batch of source.batches()) {
-        batch.items.forEach((record, i) => found.push(`${record.source} line ${record.line} byte ${record.byteOffset} place ${(batch.places[i] ?? 0) - PER_INPUT}`))
+    const { context, selection } = linesContext()
+    for (const source of planSources(inputs, context, options(planned))) {
+      for await (const _ of source.batches()) {
+        const { items, places } = selection.take()
+        items.forEach((record, i) => found.push(`${record.source} line ${record.line} byte ${record.byteOffset} place ${(places[i] ?? 0) - PER_INPUT}`))
       }
     }
     return found

@@ -18,17 +18,29 @@ import { noticeCollector } from '../../../../src/notices/read-notices.js'
 import type { AccessRecord } from '../../../../src/record.js'
 import { NewestItems } from '../../../../src/select/selection.js'
 import { ArrivalPlaces } from '../../../../src/source/batch.js'
-import { linesContext, logLine } from '../../../helpers/log-source.js'
+import { linesContext, logLine, RecordingSelection } from '../../../helpers/log-source.js'
+import type { RecordSink } from '../../../../src/source/batch.js'
+import type { RecordGate } from '../../../../src/source/record-reader.js'
 
 const PER_INPUT = 2 ** 40
 
+/** A selection that admits and keeps every record (up to 1000), newest first. */
+class KeepAll extends NewestItems<AccessRecord> implements RecordGate {
+  constructor() {
+    super(1000, (record) => record.time)
+  }
+
+  admits(): boolean {
+    return true
+  }
+}
+
 /** A follow context over a selection that keeps every record; `warnings` hears what is said. */
-const contextOf = (inputs: number) => {
+const contextOf = <S extends RecordGate & RecordSink>(inputs: number, selection: S) => {
   const warnings: string[] = []
-  const selection = new NewestItems<AccessRecord>(1000, (record) => record.time)
+  const lines = linesContext()
   const context: FollowContext = {
-    selection,
-    lines: linesContext().context,
+    lines: { ...lines.context, selection },
     places: new ArrivalPlaces(inputs),
     notices: noticeCollector({ files: [], limit: 10, all: false, redactPaths: [] }),
     messages: { warn: (line) => void warnings.push(line), note: () => undefined },
@@ -56,7 +68,7 @@ const PHP_NOTICE = '[22-Nov-2026 13:48:03 Europe/Berlin] PHP Deprecated:  Functi
 t.test('history (a rotated name, gzip data) is read once, not followed', async (t) => {
   const dir = t.testdir({ 'access.log.1': `${logLine(1, 0)}\n` })
   await writeFile(join(dir, 'access.log.2.gz'), gzipSync(`${logLine(2, 0)}\n`))
-  const { context } = contextOf(2)
+  const { context } = contextOf(2, new KeepAll())
   for (const input of await watched(['access.log.2.gz', 'access.log.1'], dir)) {
     t.equal(input.kind, 'history')
     t.equal(await FollowedLog.of(input, context), null)
@@ -68,7 +80,7 @@ t.test('a live log: followed from where the scan ended; each poll adds what was 
   const dir = t.testdir({ 'access.log': `${logLine(1, 0)}\n` })
   const [input] = await watched(['access.log'], dir)
   t.equal(input?.kind, 'live')
-  const { context, selection } = contextOf(1)
+  const { context, selection } = contextOf(1, new KeepAll())
   const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
   t.teardown(() => log.close())
   t.equal(log.label, 'access.log')
@@ -85,7 +97,7 @@ t.test('a live log: followed from where the scan ended; each poll adds what was 
 t.test('a live log: a line without its newline yet waits for it', async (t) => {
   const dir = t.testdir({ 'access.log': '' })
   const [input] = await watched(['access.log'], dir)
-  const { context, selection } = contextOf(1)
+  const { context, selection } = contextOf(1, new KeepAll())
   const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
   t.teardown(() => log.close())
   await appendFile(join(dir, 'access.log'), logLine(1, 0))
@@ -99,7 +111,7 @@ t.test('a stream: read from the first poll on, placed after the scan, until it e
   const lines = [logLine(1, 0), logLine(2, 1), logLine(3, 2)]
   const [input] = await watched(['-'], '/', Readable.from([`${lines[0]}\n${lines[1]}\n`, `${lines[2]}\n`]))
   t.equal(input?.kind, 'stream')
-  const { context, selection } = contextOf(2)
+  const { context, selection } = contextOf(2, new KeepAll())
   const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
   t.equal(log.label, 'stdin')
   t.equal(log.ended(), false, 'nothing read before the first poll')
@@ -113,7 +125,7 @@ t.test('a stream: read from the first poll on, placed after the scan, until it e
 t.test('a stream that breaks off: the poll after it throws its input error once, then it has ended', async (t) => {
   const packed = gzipSync(`${logLine(1, 0)}\n${logLine(2, 1)}\n`)
   const [input] = await watched(['-'], '/', Readable.from([packed.subarray(0, packed.length - 12)]))
-  const { context } = contextOf(1)
+  const { context } = contextOf(1, new KeepAll())
   const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
   let failure: unknown = null
   for (let polls = 0; failure === null && polls < 1000; polls++) {
@@ -130,7 +142,7 @@ t.test('a stream that breaks off: the poll after it throws its input error once,
 t.test('a notices file: each poll tells whether a line came', async (t) => {
   const dir = t.testdir({ 'php.log': '' })
   const [input] = await watched(['php.log'], dir)
-  const { context } = contextOf(1)
+  const { context } = contextOf(1, new KeepAll())
   const notices = await FollowedNotices.of(input as WatchedInput, context) as FollowedNotices
   t.teardown(() => notices.close())
   t.equal(await notices.poll(), false)
@@ -144,7 +156,7 @@ t.test('a notices file: each poll tells whether a line came', async (t) => {
 t.test('a notices stream that breaks off: the error names --notices', async (t) => {
   const packed = gzipSync(`${PHP_NOTICE}\n`)
   const [input] = await watched(['-'], '/', Readable.from([packed.subarray(0, packed.length - 12)]))
-  const { context } = contextOf(1)
+  const { context } = contextOf(1, new KeepAll())
   const notices = await FollowedNotices.of(input as WatchedInput, context) as FollowedNotices
   let failure: unknown = null
   for (let polls = 0; failure === null && polls < 1000; polls++) {
@@ -158,22 +170,14 @@ t.test('a notices stream that breaks off: the error names --notices', async (t) 
 
 t.test('records read while following are placed after every record of the scan', async (t) => {
   const [input] = await watched(['-'], '/', Readable.from([`${logLine(1, 0)}\n`]))
-  const { context } = contextOf(3)
-  const places: number[] = []
-  const selection = context.selection
-  context.selection = Object.assign(Object.create(selection) as typeof selection, {
-    add: (batch: { places: number[] }) => {
-      places.push(...batch.places)
-      return batch.places.length
-    },
-  })
+  const { context, selection } = contextOf(3, new RecordingSelection())
   await pollToEnd(await FollowedLog.of(input as WatchedInput, context) as FollowedLog)
-  t.strictSame(places, [3 * PER_INPUT])
+  t.strictSame(selection.take().places, [3 * PER_INPUT])
 })
 
 t.test('a stream that ends between two polls: the poll that sees the end also hands over its last records', async (t) => {
   const [input] = await watched(['-'], '/', Readable.from([Buffer.from(`${logLine(1, 0)}\n${logLine(2, 1)}`)]))
-  const { context } = contextOf(10)
+  const { context, selection } = contextOf(10, new KeepAll())
   const log = await FollowedLog.of(input as WatchedInput, context) as FollowedLog
   let changed = false
   for (let polls = 0; !log.ended() && polls < 1000; polls++) {
@@ -182,5 +186,5 @@ t.test('a stream that ends between two polls: the poll that sees the end also ha
   }
   t.equal(log.ended(), true)
   t.equal(changed, true)
-  t.equal(context.selection.newestFirst().length, 2, 'the last line (no newline, held back by auto until the end) is in too')
+  t.equal(selection.size, 2, 'the last line (no newline, held back by auto until the end) is in too')
 })
