@@ -31,7 +31,7 @@ const viaSplit2 = (file) =>
 const viaLineSplitter = async (file) => {
   const { forEachLine } = await import('../../src/input/lines.ts')
   let lines = 0
-  await forEachLine(createReadStream(file, { highWaterMark: HIGH_WATER_MARK }), file, () => { lines++ }, () => { lines++ })
+  await forEachLine(createReadStream(file, { highWaterMark: HIGH_WATER_MARK }), file, { line: () => { lines++ }, tooLong: () => { lines++ } })
   return lines
 }
 
