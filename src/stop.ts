@@ -80,25 +80,32 @@ export class Stopped extends Error {
 }
 
 /**
- * A stop asked for by a signal, as long work sees it: `requested` is read
- * between two steps (then the work throws Stopped or ends its loop), and a
- * `sleep` between steps is cut short by it.
+ * A stop asked for, as long work sees it: `requested` is read between two
+ * steps (then the work throws Stopped or ends its loop), and a `sleep`
+ * between steps is cut short by it. By a signal as a rule; a server's search
+ * is stopped by its deadline or by its client going away (`Reason`), and the
+ * first reason given is the one that stays.
  */
-export class StopRequest {
-  #signal: NodeJS.Signals | null = null
+export class StopRequest<Reason = NodeJS.Signals> {
+  #reason: Reason | null = null
   #wake: (() => void) | null = null
 
   get requested(): boolean {
-    return this.#signal !== null
+    return this.#reason !== null
   }
 
-  /** Throws Stopped once a stop was asked for. */
-  check(): void {
-    if (this.#signal !== null) throw new Stopped(this.#signal)
+  /** Why the stop was asked for first; null while it was not. */
+  get reason(): Reason | null {
+    return this.#reason
   }
 
-  request(signal: NodeJS.Signals): void {
-    this.#signal ??= signal
+  /** Throws Stopped once a stop signal was asked for. */
+  check(this: StopRequest<NodeJS.Signals>): void {
+    if (this.#reason !== null) throw new Stopped(this.#reason)
+  }
+
+  request(reason: Reason): void {
+    this.#reason ??= reason
     this.#wake?.()
   }
 

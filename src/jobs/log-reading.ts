@@ -36,7 +36,7 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   // A token is decided among the lines of its second (see select/filters/token.ts): those that can still hold it are kept.
   const selection = options.criteria.token === null
     ? new NewestRecords(filter, options.limit, options.orderTolerance * 1000)
-    : new TokenRecords(filter, options.criteria.token)
+    : new TokenRecords(filter, options.criteria.token, options.orderTolerance * 1000)
   const note = options.verbose ? io.warn : () => undefined
   return {
     selection,

@@ -9,7 +9,8 @@
  *   line's facts pass the cheap criteria and its time could still get in.
  * - TokenRecords (`--token`): the records of the token's second that can
  *   still hold it (filters/token.ts). Which one has it is known only once
- *   the page's tokens are given, so it is never decided early.
+ *   the page's tokens are given; it is decided once no line not read yet
+ *   can be of that second.
  * - Merge keeps rows with NewestItems: the newest N, no criteria.
  */
 
@@ -17,6 +18,7 @@ import type { LineFacts } from '../parse/record/access-record.js'
 import type { AccessRecord } from '../record.js'
 import type { RecordSink } from '../source/batch.js'
 import type { RecordGate } from '../source/record-reader.js'
+import { tokenSecond } from './filters/token.js'
 import { TokenSearch } from './token-search.js'
 import { NewestN } from './newest.js'
 import type { RecordFilter } from './record-filter.js'
@@ -34,6 +36,8 @@ export interface Selection<T> extends RecordSink<T> {
   isDecidedBy(earliest: number | null): boolean
   /** The items kept, newest first. */
   newestFirst(): T[]
+  /** What is certain once decided, for `--verbose`: `the newest 10 are certain`. */
+  readonly certainty: string
 }
 
 /** The newest `limit` access records that pass `filter`; lines may be stamped up to `toleranceMs` earlier than a line written before them. */
@@ -73,18 +77,32 @@ export class NewestRecords implements Selection<AccessRecord>, RecordGate {
   newestFirst(): AccessRecord[] {
     return this.#heap.newestFirst()
   }
+
+  get certainty(): string {
+    return `the newest ${this.limit} are certain`
+  }
 }
 
-/** `--token`: the records that can still hold the token, among those that pass `filter` (which holds the token's second). */
+/**
+ * `--token`: the records that can still hold the token, among those that
+ * pass `filter` (which holds the token's second); lines may be stamped up to
+ * `toleranceMs` earlier than a line written before them.
+ */
 export class TokenRecords implements Selection<AccessRecord>, RecordGate {
   /** Any number of rows may come before the token's row on its page. */
   readonly limit = Number.MAX_SAFE_INTEGER
+  readonly certainty = 'no line not read can be of the token\'s second'
   readonly #filter: RecordFilter
   readonly #search: TokenSearch
+  /** The first millisecond of the token's second. */
+  readonly #secondStart: number
+  readonly #toleranceMs: number
 
-  constructor(filter: RecordFilter, token: string) {
+  constructor(filter: RecordFilter, token: string, toleranceMs: number) {
     this.#filter = filter
     this.#search = new TokenSearch(token)
+    this.#secondStart = tokenSecond(token) * 1000
+    this.#toleranceMs = toleranceMs
   }
 
   get size(): number {
@@ -99,9 +117,13 @@ export class TokenRecords implements Selection<AccessRecord>, RecordGate {
     return this.#filter.afterFacts(record) && this.#search.push(record, place)
   }
 
-  /** Never: the token's row is known only once the page's tokens are given. */
-  isDecidedBy(): boolean {
-    return false
+  /**
+   * Once every line not read yet is older than the token's second: each is
+   * stamped at most the tolerance after `earliest`. The newer lines of the
+   * second that decide the token's bumps are all read by then.
+   */
+  isDecidedBy(earliest: number | null): boolean {
+    return earliest !== null && earliest + this.#toleranceMs < this.#secondStart
   }
 
   newestFirst(): AccessRecord[] {
@@ -132,6 +154,10 @@ export class NewestItems<T> implements Selection<T> {
   /** Never: merge reads every row. */
   isDecidedBy(): boolean {
     return false
+  }
+
+  get certainty(): string {
+    return `the newest ${this.limit} are certain`
   }
 
   newestFirst(): T[] {

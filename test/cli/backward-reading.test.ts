@@ -51,6 +51,19 @@ t.test('a big file read from its end lists what a full scan lists', async (t) =>
   }
 })
 
+t.test('--token read from the end stops once every line left is older than the token\'s second: the row --full-scan finds', async (t) => {
+  const all = rows((await runCli(['build', big, '--emit', 'ndjson', '--limit', '200'])).stdout)
+  // a row well inside the file: the 150th newest
+  const token = all[149]?.token as string
+  const backward = await runCli(['build', big, '--emit', 'ndjson', '--token', token, '--verbose'])
+  const full = await runCli(['build', big, '--emit', 'ndjson', '--token', token, '--full-scan'])
+  t.equal(backward.code, 0, backward.stderr)
+  t.same(withoutPlace(rows(backward.stdout)), withoutPlace(rows(full.stdout)))
+  t.strictSame(rows(backward.stdout).map((row) => row.token), [token])
+  t.equal(backward.stderr,
+    `profiler-search: ${big}: log format combined (auto)\nprofiler-search: ${big}: stopped reading, no line not read can be of the token's second\n`)
+})
+
 t.test('older generations of a rotated set are not read once the rows are certain', async (t) => {
   const set = join(dir, 'set')
   rmSync(set, { recursive: true, force: true })

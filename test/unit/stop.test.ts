@@ -78,3 +78,14 @@ t.test('a cleanup installs one listener per stop signal; the last release remove
   releaseB()
   t.strictSame(count(), before, 'a second release does nothing')
 })
+
+t.test('a stop for a reason other than a signal (a search past its deadline): the first reason stays', async (t) => {
+  const stop = new StopRequest<'deadline' | 'client gone'>()
+  t.equal(stop.reason, null)
+  stop.request('client gone')
+  stop.request('deadline')
+  t.equal(stop.requested, true)
+  t.equal(stop.reason, 'client gone')
+  await stop.sleep(10 * 60 * 1000)
+  t.pass('a sleep after it is over at once')
+})

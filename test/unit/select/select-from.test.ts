@@ -54,6 +54,7 @@ class FakeSource implements RecordSource {
 /** A selection decided once the earliest time read is at most `decidedAt`; it traces adds and questions, with the progress bytes then. */
 class FakeSelection implements Selection<number> {
   readonly limit = 3
+  readonly certainty = 'the newest 3 are certain'
   readonly kept: number[] = []
 
   constructor(readonly decidedAt: number, readonly trace: Trace, readonly progress: { bytes: number } = { bytes: 0 }) {}
@@ -78,14 +79,14 @@ class FakeSelection implements Selection<number> {
   }
 }
 
-const run = async (sources: (trace: Trace, sink: RecordSink<number>) => FakeSource[], decidedAt: number, stopEarly = true) => {
+const run = async (sources: (trace: Trace, sink: RecordSink<number>) => FakeSource[], decidedAt: number, stopEarly = true, stop?: SelectOptions['stop']) => {
   const trace: Trace = []
   const notes: string[] = []
   const progress = { bytes: 0 }
   const selection = new FakeSelection(decidedAt, trace, progress)
-  const options: SelectOptions = { stopEarly, note: (line) => notes.push(line), progress }
-  await selectFrom(sources(trace, selection), selection, options)
-  return { trace, notes, kept: selection.kept, bytes: progress.bytes }
+  const options: SelectOptions = { stopEarly, note: (line) => notes.push(line), progress, ...(stop ? { stop } : {}) }
+  const reach = await selectFrom(sources(trace, selection), selection, options)
+  return { trace, notes, kept: selection.kept, bytes: progress.bytes, reach }
 }
 
 t.test('never decided: every source read to its end, in order, every batch added', async (t) => {
@@ -166,4 +167,66 @@ t.test('without a progress counter: the same reading', async (t) => {
   const selection = new FakeSelection(0, trace)
   await selectFrom([new FakeSource('a.log', true, [{ items: [1], earliest: 5 }], trace, selection)], selection, { stopEarly: true, note: () => undefined })
   t.strictSame(selection.kept, [1])
+})
+
+t.test('read as far as needed: the reach says nothing was cut short', async (t) => {
+  const r = await run((trace, sink) => [new FakeSource('a.log', true, [{ items: [1], earliest: 5 }], trace, sink)], 0)
+  t.strictSame(r.reach, { stopped: false, partly: null, unread: 0 })
+})
+
+t.test('a stop between two batches ends reading there: the source cut short and the older ones let go, the reach says how far', async (t) => {
+  const stop = { requested: false }
+  const r = await run((trace, sink) => [
+    new FakeSource('access.log', true, [{ items: [9], earliest: 90 }, { items: [8], earliest: 80 }, { items: [7], earliest: 70 }], trace, {
+      keep: (item, place) => {
+        // the deadline passes while the second batch is read
+        if (item === 8) stop.requested = true
+        return sink.keep(item, place)
+      },
+    }),
+    new FakeSource('access.log.1', true, [{ items: [5], earliest: 50 }], trace, sink),
+    new FakeSource('access.log.2.gz', false, [{ items: [4], earliest: 40 }], trace, sink),
+  ], 0, true, stop)
+  t.strictSame(r.kept, [9, 8], 'what was read is kept; nothing after the stop is read')
+  t.strictSame(r.trace, [
+    'access.log batch [9]', 'decided by 90 at 10 bytes: false',
+    'access.log batch [8]', 'decided by 80 at 20 bytes: false',
+    'access.log let go', 'access.log closed', 'access.log.1 closed', 'access.log.2.gz closed',
+  ])
+  t.strictSame(r.reach, { stopped: true, partly: { label: 'access.log', newestFirst: true, earliest: 80 }, unread: 2 })
+  t.strictSame(r.notes, [], 'a stop is no early stop: --verbose says nothing of certainty')
+})
+
+t.test('a stop heard between two sources: the one read stays whole, the rest are unread', async (t) => {
+  const stop = { requested: false }
+  const r = await run((trace, sink) => [
+    new FakeSource('stdin', false, [{ items: [9], earliest: 10 }], trace, {
+      keep: (item, place) => {
+        stop.requested = true
+        return sink.keep(item, place)
+      },
+    }),
+    new FakeSource('older.log', false, [{ items: [5], earliest: 5 }], trace, sink),
+  ], -1, true, stop)
+  t.strictSame(r.kept, [9])
+  t.strictSame(r.reach, { stopped: true, partly: { label: 'stdin', newestFirst: false, earliest: 10 }, unread: 1 },
+    'heard after the batch: stdin counts as cut short, it may have more')
+  const before = await run((trace, sink) => [new FakeSource('a.log', true, [{ items: [1], earliest: 1 }], trace, sink)], 0, true, { requested: true })
+  t.strictSame(before.kept, [])
+  t.strictSame(before.trace, ['a.log closed'], 'asked before reading: nothing is read')
+  t.strictSame(before.reach, { stopped: true, partly: null, unread: 1 })
+})
+
+t.test('decided and stopped at once: decided wins, the result is certain', async (t) => {
+  const r = await run((trace, sink) => [new FakeSource('a.log', true, [{ items: [1], earliest: 1 }, { items: [0], earliest: 0 }], trace, sink)], 1, true, { requested: true })
+  t.strictSame(r.reach.stopped, true, 'asked before the first batch')
+  const stop = { requested: false }
+  const s = await run((trace, sink) => [new FakeSource('a.log', true, [{ items: [1], earliest: 1 }, { items: [0], earliest: 0 }], trace, {
+    keep: (item, place) => {
+      stop.requested = true
+      return sink.keep(item, place)
+    },
+  })], 1, true, stop)
+  t.strictSame(s.reach, { stopped: false, partly: null, unread: 0 })
+  t.strictSame(s.notes, ['a.log: stopped reading, the newest 3 are certain'])
 })

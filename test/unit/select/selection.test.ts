@@ -63,15 +63,19 @@ t.test('NewestRecords is decided once a line is stamped the tolerance before the
   t.equal(selection.isDecidedBy(40_000), true, '40 s + 60 s tolerance reaches the 2nd newest at 100 s')
 })
 
-t.test('TokenRecords keeps the lines of the token\'s second, and is never decided early', async (t) => {
+t.test('TokenRecords keeps the lines of the token\'s second, decided once no line not read can be of it', async (t) => {
   const token = '6add69a80fdd7'
   const filter = recordFilter({ ...DEFAULT_CRITERIA, token }, { rule: defaultRowRule(), zone: null })
-  const selection = new TokenRecords(filter, token)
+  const selection = new TokenRecords(filter, token, 60_000)
   const second = 0x6add69a8 * 1000
   t.equal(selection.admits(facts(second + 500)), true)
   t.equal(selection.admits(facts(second + 1000)), false, 'the next second')
   t.equal(keepAll(selection, [listed(second + 1, 'x')], [1]), 1)
-  t.equal(selection.isDecidedBy(), false)
+  t.equal(selection.isDecidedBy(null), false, 'no line read')
+  t.equal(selection.isDecidedBy(second + 1), false, 'lines of the second may come')
+  t.equal(selection.isDecidedBy(second - 60_000), false, 'a line written before may be stamped the tolerance later: in the second')
+  t.equal(selection.isDecidedBy(second - 60_001), true, 'every line written before is stamped before the second')
+  t.equal(selection.certainty, 'no line not read can be of the token\'s second')
   t.strictSame(selection.newestFirst().map((r) => r.raw), ['x'])
 })
 
