@@ -9,7 +9,7 @@
 // classic script, and an ES module entry makes Node start its ES module loader, which costs a
 // small run 5-10 ms (node empty.mjs against node empty.cjs: 1.08x; npm run bench shows it).
 // Source maps let a bug's stack name src/ files and lines (src/cli/bug-report.ts).
-// Libraries a run may not need (luxon, ajv, isbot, ipaddr.js) stay out of the bundle and
+// Libraries a run may not need (luxon, ajv, isbot, ipaddr.js, bcryptjs) stay out of the bundle and
 // are loaded from node_modules when a run needs them.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -35,7 +35,8 @@ writeFileSync(new URL('src/render/compiled-templates.js', root), `// Written by 
 export const page = ${template('page')}
 export const profile = ${template('profile')}
 export const items = { notice: ${template('notice')}, row: ${template('row')}, detail: ${template('detail')} }
-export const partials = { sidebar: ${template('sidebar')} }
+export const partials = { sidebar: ${template('sidebar')}, searchForm: ${template('search-form')} }
+export const message = ${template('message')}
 export const stylesheet = ${JSON.stringify(readFileSync(new URL('templates/page.css', root), 'utf8').trimEnd())}
 `)
 
@@ -91,7 +92,7 @@ await build({
   entryPoints: ['src/cli/program.ts'],
   outfile: 'dist/program.cjs',
   plugins: [lazyChildProcess],
-  external: ['ajv', 'ipaddr.js', 'isbot', 'luxon'],
+  external: ['ajv', 'bcryptjs', 'ipaddr.js', 'isbot', 'luxon'],
 })
 
 // The code cache, made by the Node.js that builds (and, as a rule, runs) the package.

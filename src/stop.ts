@@ -89,6 +89,8 @@ export class Stopped extends Error {
 export class StopRequest<Reason = NodeJS.Signals> {
   #reason: Reason | null = null
   #wake: (() => void) | null = null
+  #heard: Promise<Reason> | null = null
+  #hear: ((reason: Reason) => void) | null = null
 
   get requested(): boolean {
     return this.#reason !== null
@@ -107,6 +109,15 @@ export class StopRequest<Reason = NodeJS.Signals> {
   request(reason: Reason): void {
     this.#reason ??= reason
     this.#wake?.()
+    this.#hear?.(this.#reason)
+  }
+
+  /** Settles with the reason once a stop is asked for (work that waits on something else: a search waiting its turn). */
+  whenRequested(): Promise<Reason> {
+    if (this.#reason !== null) return Promise.resolve(this.#reason)
+    return (this.#heard ??= new Promise<Reason>((resolve) => {
+      this.#hear = resolve
+    }))
   }
 
   /** Waits `ms`, or less when a stop comes first. */

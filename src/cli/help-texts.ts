@@ -48,3 +48,21 @@ Exit codes:
       skipped under --strict
   2   bad option, missing or unreadable input, or the output cannot be written
   70  internal error (a bug: please report it with the stack trace)`
+
+export const SERVE_EXAMPLES = `
+Examples:
+  $ profiler-search serve /var/log/nginx/access.log
+  $ profiler-search serve access.log access.log.1 access.log.2.gz --tz Europe/Berlin --listen 127.0.0.1:9000
+  $ profiler-search serve /var/log/nginx/access.log --listen 0.0.0.0:8080 --htpasswd /etc/profiler-search.htpasswd --allow-host profiler.example.com
+
+Pages: / (the search: ip, method, status_code, url, token, start, end, limit),
+/profiles/<token>.html, /profile-search.css; anything else is 404. stderr gets
+one line per request in the combined log format.
+
+Exit codes:
+  0   stopped by SIGINT, SIGTERM or SIGHUP (requests under way are answered first)
+  1   at start: an input does not look like an nginx/Apache access log
+  2   at start: bad option, missing or unreadable input or --htpasswd file, an
+      address other than loopback without --htpasswd, or one that cannot be
+      listened on
+  70  internal error (a bug: please report it with the stack trace)`

@@ -14,6 +14,8 @@ import { parseLogFormat, type LogFormatChoice } from '../parse/format/log-format
 import { FormatError } from '../parse/format/text-format.js'
 import { parseCidr, type Cidr } from '../parse/record/client-ip.js'
 import { isKnownZone } from '../profile/display-time.js'
+import { parseAllowHost } from '../jobs/serve/host-check.js'
+import { LISTEN_HINT, parseListenAddress, type ListenAddress } from '../jobs/serve/listen-address.js'
 import { EMIT_FORMATS, isEmitFormat, type EmitFormat } from '../render/emit-format.js'
 import { CLIENT_IP_MODES, type ClientIpMode } from '../source/read-settings.js'
 import { InvalidCriterion } from '../select/criteria.js'
@@ -144,4 +146,39 @@ export function trustedProxyFlag(value: string, previous: Cidr[] | undefined): C
   const cidr = parseCidr(value)
   if (!cidr) throw new InvalidArgumentError('give an IPv4 or IPv6 address or CIDR range, such as 10.0.0.0/8, 192.0.2.7 or fd00::/8')
   return [...(previous ?? []), cidr]
+}
+
+/** `serve --listen HOST:PORT`. */
+export function listenFlag(value: string): ListenAddress {
+  const address = parseListenAddress(value)
+  if (address === null) throw new InvalidArgumentError(LISTEN_HINT)
+  return address
+}
+
+/** `serve --allow-host`, repeatable: each use adds a name. */
+export function allowHostFlag(value: string, previous: string[] | undefined): string[] {
+  const name = parseAllowHost(value)
+  if (name === null) throw new InvalidArgumentError('give a host name such as profiler.example.com, or an IP address, without port or scheme')
+  return [...(previous ?? []), name]
+}
+
+/** The longest `serve --search-timeout`: an hour. */
+export const MAX_SEARCH_TIMEOUT_SECONDS = 3600
+
+/** `serve --search-timeout`: seconds, more than 0, to the millisecond. */
+export function searchTimeoutSeconds(value: string): number {
+  const seconds = /^\d{1,4}(?:\.\d{1,3})?$/.test(value) ? Number(value) : NaN
+  if (!(seconds > 0 && seconds <= MAX_SEARCH_TIMEOUT_SECONDS)) {
+    throw new InvalidArgumentError(`give a number of seconds above 0 and at most ${MAX_SEARCH_TIMEOUT_SECONDS}, such as 10 or 2.5`)
+  }
+  return seconds
+}
+
+/** The most `serve --max-searches`: each search reading the logs holds its rows and open files. */
+export const MAX_MAX_SEARCHES = 64
+
+/** `serve --max-searches`: 1 to MAX_MAX_SEARCHES. */
+export function maxSearchesFlag(value: string): number {
+  if (!/^[1-9]\d{0,1}$/.test(value) || Number(value) > MAX_MAX_SEARCHES) throw new InvalidArgumentError(`give a whole number from 1 to ${MAX_MAX_SEARCHES}`)
+  return Number(value)
 }

@@ -11,7 +11,7 @@ import { listedRows } from '../profile/listed-rows.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
 import { recordFilter } from '../select/record-filter.js'
-import { selectFrom } from '../select/select-from.js'
+import { selectFrom, type ReadReach, type SelectOptions } from '../select/select-from.js'
 import { NewestRecords, TokenRecords } from '../select/selection.js'
 import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
 import type { LogLinesContext } from '../source/log-lines.js'
@@ -45,8 +45,12 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   }
 }
 
-/** Reads `inputs` into the selection, newest first and from their end unless a full scan is asked for, with the progress line on a terminal. */
-export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO): Promise<void> {
+/**
+ * Reads `inputs` into the selection, newest first and from their end unless
+ * a full scan is asked for, with the progress line on a terminal; until
+ * `stop` is requested, if given (a server's search), and says how far it read.
+ */
+export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO, stop?: SelectOptions['stop']): Promise<ReadReach> {
   const sources = planSources(inputs, reading.lines, {
     fullScan: options.fullScan,
     backwardMinBytes: options.backwardMinBytes,
@@ -63,7 +67,7 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
     rows: () => Math.min(reading.selection.size, options.limit),
   }, total, { quiet: options.quiet })
   try {
-    await selectFrom(sources, reading.selection, { stopEarly: !options.fullScan, note: reading.note, progress: read })
+    return await selectFrom(sources, reading.selection, { stopEarly: !options.fullScan, note: reading.note, progress: read, stop })
   } finally {
     progress.stop()
   }

@@ -14,6 +14,9 @@ export declare const page: TemplateSpec
 export declare const profile: TemplateSpec
 /** One item of the listing each: a notice, a table row, a token's detail section. */
 export declare const items: Readonly<Record<'notice' | 'row' | 'detail', TemplateSpec>>
-export declare const partials: Readonly<Record<'sidebar', TemplateSpec>>
+/** The static page's read-only sidebar; the served page's search form (`serve`). */
+export declare const partials: Readonly<Record<'sidebar' | 'searchForm', TemplateSpec>>
+/** A served page that only says why there is no other (404, 405, 503 …). */
+export declare const message: TemplateSpec
 /** templates/page.css, without its last line break. */
 export declare const stylesheet: string

@@ -18,7 +18,8 @@ import type { Notice } from '../notices/php-notice.js'
 import type { ProfileRow } from '../record.js'
 import { lazyMap } from './lazy-map.js'
 import { profileDetail, TOKEN_PATTERN } from './profile-detail.js'
-import { items, page, partials, profile, stylesheet } from './compiled-templates.js'
+import { items, message, page, partials, profile, stylesheet } from './compiled-templates.js'
+import type { SearchForm } from './search-form.js'
 import type { SearchSummary } from './search-summary.js'
 
 
@@ -42,12 +43,21 @@ export function statusClass(status: number): string {
  * Where a token leads: `in-page`, its detail section further down the same
  * self-contained page (`#profile-<token>`, see detailId); `site`, its own
  * page of the `--out-dir` site (`profiles/<token>.html`), styled by the
- * shared stylesheet.
+ * shared stylesheet; `served`, its page on the server (`serve`), with the
+ * search's query string (a token is given among the rows of its search).
  */
-export type ProfileLinks = 'in-page' | 'site'
+export type ProfileLinks = 'in-page' | 'site' | ServedLinks
+
+export interface ServedLinks {
+  /** The search's query string, `?ip=10.` or ''. */
+  served: string
+}
 
 /** The site's one stylesheet file, next to index.html. */
 export const SITE_STYLESHEET = 'profile-search.css'
+
+/** Where `serve` answers with the stylesheet. */
+export const SERVED_STYLESHEET = `/${SITE_STYLESHEET}`
 
 export interface PageData {
   rows: readonly ProfileRow[]
@@ -59,6 +69,10 @@ export interface PageData {
   notices?: readonly Notice[]
   /** `watch --refresh`: a `<meta http-equiv="refresh">` after this many seconds; none when absent or null. */
   refresh?: number | null
+  /** A served page's search form, instead of the read-only sidebar (`serve`); none when absent. */
+  form?: SearchForm | null
+  /** One line under the count: a served search cut short, or not run (`serve`); none when absent. */
+  note?: string | null
 }
 
 /** The places in page.hbs where items go, in page order: each a partial that leaves a mark the frame is cut at. */
@@ -80,6 +94,7 @@ interface Templates {
   row: Render
   detail: Render
   profile: Render
+  message: Render
 }
 
 let templates: Promise<Templates> | undefined
@@ -90,6 +105,7 @@ function ready(): Promise<Templates> {
   const hbs = runtime.create()
   hbs.registerHelper('statusClass', statusClass)
   hbs.registerPartial('sidebar', hbs.template(partials.sidebar))
+  hbs.registerPartial('searchForm', hbs.template(partials.searchForm))
   for (const slot of SLOTS) hbs.registerPartial(slot, () => slotMark(slot))
   return {
     frame: hbs.template(page),
@@ -97,6 +113,7 @@ function ready(): Promise<Templates> {
     row: hbs.template(items.row),
     detail: hbs.template(items.detail),
     profile: hbs.template(profile),
+    message: hbs.template(message),
   }
 }))
 }
@@ -127,9 +144,15 @@ function detailId(token: string, occurrence: number | undefined): string {
   return occurrence === undefined ? `profile-${token}` : `profile-${token}-${occurrence}`
 }
 
-/** Where a row's token leads: its `--out-dir` page, or its detail section (`id`) further down the page. */
+/** Where a row's token leads: its `--out-dir` or served page, or its detail section (`id`) further down the page. */
 function profileHref(token: string, links: ProfileLinks, id: string): string {
+  if (typeof links === 'object') return `/profiles/${token}.html${links.served}`
   return links === 'site' ? `profiles/${token}.html` : `#${id}`
+}
+
+/** The stylesheet a page links to; null: inlined. */
+function stylesheetHref(links: ProfileLinks): string | null {
+  return typeof links === 'object' ? SERVED_STYLESHEET : links === 'site' ? SITE_STYLESHEET : null
 }
 
 /** The frame's text, with each slot's items, made one at a time, in its place. */
@@ -145,16 +168,18 @@ function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<strin
 
 /** The page, piece by piece (see the top of this file): at most one item's text is held at a time. */
 export async function* renderPage(data: PageData): AsyncGenerator<string> {
-  const { rows, links = 'in-page', search = null, notices = [], ...rest } = data
+  const { rows, links = 'in-page', search = null, notices = [], form = null, note = null, ...rest } = data
   const render = await ready()
   const frame = render.frame({
     ...rest,
     rows,
     notices,
     details: links === 'in-page' ? rows : [],
-    stylesheet: links === 'site' ? SITE_STYLESHEET : null,
+    stylesheet: stylesheetHref(links),
     css: stylesheet,
     search,
+    form,
+    note,
   })
   const repeats = repeatedTokens(rows)
   yield* filled(frame, {
@@ -164,9 +189,14 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
   })
 }
 
-/** One token's page of the `--out-dir` site (`profiles/<token>.html`). */
-export async function renderProfilePage(row: ProfileRow): Promise<string> {
-  return (await ready()).profile(profileDetail(row))
+/** One token's page of the `--out-dir` site (`profiles/<token>.html`); `back`: where "Back to the results" leads when not `../index.html` (a served search). */
+export async function renderProfilePage(row: ProfileRow, back: string | null = null): Promise<string> {
+  return (await ready()).profile({ ...profileDetail(row), back })
+}
+
+/** A served page that says only why there is no other: its title (`404 Not Found`) and one line. */
+export async function renderMessagePage(title: string, text: string): Promise<string> {
+  return (await ready()).message({ title, message: text })
 }
 
 /** Tokens become file names: only ours (13 hex digits), each once. */
@@ -181,11 +211,16 @@ function checkTokens(rows: readonly ProfileRow[]): void {
   }
 }
 
+/** The stylesheet file of a site or server (profile-search.css). */
+export function stylesheetFile(): string {
+  return `${stylesheet}\n`
+}
+
 async function* sitePages(listing: PageData): AsyncGenerator<SiteFile> {
   yield { path: 'index.html', content: renderPage({ ...listing, links: 'site' }) }
-  yield { path: SITE_STYLESHEET, content: `${stylesheet}\n` }
+  yield { path: SITE_STYLESHEET, content: stylesheetFile() }
   const render = await ready()
-  for (const row of listing.rows) yield { path: `profiles/${row.token}.html`, content: render.profile(profileDetail(row)) }
+  for (const row of listing.rows) yield { path: `profiles/${row.token}.html`, content: render.profile({ ...profileDetail(row), back: null }) }
 }
 
 /**

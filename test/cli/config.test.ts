@@ -240,13 +240,14 @@ const optionKeys = (help: string): string[] =>
   [...help.matchAll(/^ {2}(?:-\w, )?--([a-z-]+)/gm)].map((m) => (m[1] as string).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()))
     .filter((key) => key !== 'help' && key !== 'config')
 
-t.test('schema/config.schema.json has a key for every option of build, watch and merge, and no other', async (t) => {
+t.test('schema/config.schema.json has a key for every option of build, watch, merge and serve, and no other', async (t) => {
   const schema = JSON.parse(readFileSync(`${ROOT}schema/config.schema.json`, 'utf8')) as { properties: Record<string, unknown> }
   const build = optionKeys((await runCli(['build', '--help'])).stdout)
   const watch = optionKeys((await runCli(['watch', '--help'])).stdout)
   const merge = optionKeys((await runCli(['merge', '--help'])).stdout)
-  t.ok(build.includes('limit') && build.includes('emit') && watch.includes('interval') && merge.includes('tz'), 'the help lists the options')
-  t.strictSame([...new Set([...build, ...watch, ...merge])].sort(), Object.keys(schema.properties).filter((key) => key !== 'shapes' && key !== '$schema').sort())
+  const serve = optionKeys((await runCli(['serve', '--help'])).stdout)
+  t.ok(build.includes('limit') && build.includes('emit') && watch.includes('interval') && merge.includes('tz') && serve.includes('listen'), 'the help lists the options')
+  t.strictSame([...new Set([...build, ...watch, ...merge, ...serve])].sort(), Object.keys(schema.properties).filter((key) => key !== 'shapes' && key !== '$schema').sort())
 })
 
 t.test('--verbose names the config file the run took values from, a found one by its full path', async (t) => {

@@ -23,6 +23,12 @@ t.test('watch --help', async (t) => {
   matchFileSnapshot(t, r.stdout, 'watch-help.txt')
 })
 
+t.test('serve --help', async (t) => {
+  const r = await runCli(['serve', '--help'])
+  t.equal(r.code, 0)
+  matchFileSnapshot(t, r.stdout, 'serve-help.txt')
+})
+
 t.test('--version prints the package version', async (t) => {
   const r = await runCli(['--version'])
   t.equal(r.code, 0)

@@ -89,3 +89,18 @@ t.test('a stop for a reason other than a signal (a search past its deadline): th
   await stop.sleep(10 * 60 * 1000)
   t.pass('a sleep after it is over at once')
 })
+
+t.test('whenRequested settles with the reason once a stop is asked for, at once when it was', async (t) => {
+  const stop = new StopRequest<'deadline' | 'client gone'>()
+  const heard = stop.whenRequested()
+  t.equal(stop.whenRequested(), heard, 'one promise for all who wait')
+  let settled = false
+  void heard.then(() => {
+    settled = true
+  })
+  await Promise.resolve()
+  t.equal(settled, false)
+  stop.request('deadline')
+  t.equal(await heard, 'deadline')
+  t.equal(await stop.whenRequested(), 'deadline')
+})

@@ -27,8 +27,8 @@ export interface LoopSettings {
   now?: () => number
 }
 
-/** Polls every followed input once; says whether what the page shows may have changed. */
-async function pollAll(followed: Followed[], warn: (line: string) => void): Promise<boolean> {
+/** Polls every followed input once; says whether what the page shows may have changed. An input that cannot be read on is said and dropped. */
+export async function pollAll(followed: Followed[], warn: (line: string) => void): Promise<boolean> {
   let changed = false
   for (const input of [...followed]) {
     try {

@@ -129,7 +129,7 @@ async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, op
 }
 
 /** What the first page reads of a watched input: a live file up to where following starts, history whole; a stream only while followed. */
-function scannedPart(input: WatchedInput): OpenedInput[] {
+export function scannedPart(input: WatchedInput): OpenedInput[] {
   return input.kind === 'live' ? [input.scanned] : input.kind === 'history' ? [input.input] : []
 }
 

@@ -1,0 +1,135 @@
+/**
+ * The default page's rows, kept in memory as `watch` keeps its page's: the
+ * logs are read once at start (from their end, into the newest
+ * MAX_SEARCH_LIMIT records the default criteria list), then followed as
+ * `watch` follows them, each poll's lines going into the same selection. So
+ * the default page, for any limit, and the page of a token among those rows
+ * cost no reading: only a search with other criteria reads the logs
+ * (search.ts).
+ */
+
+import { usageError } from '../../errors.js'
+import type { FollowTiming } from '../../input/follow-file.js'
+import { openInputs, type OpenedInput } from '../../input/open-inputs.js'
+import { watchedInputs } from '../../input/watched-inputs.js'
+import { noticeCollector } from '../../notices/read-notices.js'
+import { listedRows } from '../../profile/listed-rows.js'
+import type { AccessRecord, ProfileRow } from '../../record.js'
+import type { Criteria } from '../../select/criteria.js'
+import { tokenSecond } from '../../select/filters/token.js'
+import { ArrivalPlaces } from '../../source/batch.js'
+import { SkippedLines } from '../../source/skipped-lines.js'
+import type { StopRequest } from '../../stop.js'
+import type { BuildOptions } from '../build-options.js'
+import type { JobIO } from '../job-io.js'
+import { readLogs, startLogReading, type LogReading } from '../log-reading.js'
+import { pollAll, POLL_MS } from '../watch/follow-loop.js'
+import { FollowedLog, type Followed } from '../watch/followed-inputs.js'
+import { scannedPart } from '../watch/watch.js'
+import type { SearchQuery } from './search-query.js'
+
+/** Whether two status criteria are the same. */
+function sameStatus(a: Criteria['status'], b: Criteria['status']): boolean {
+  return a === null || b === null ? a === b : a.kind === b.kind && (a.kind === 'code' ? a.code === (b as typeof a).code : a.hundreds === (b as typeof a).hundreds)
+}
+
+export class ResidentRows {
+  readonly #options: BuildOptions
+  readonly #reading: LogReading
+  readonly #followed: Followed[]
+  readonly #opened: OpenedInput[]
+  readonly #warn: (line: string) => void
+  /** The kept records, newest first, until the next change. */
+  #records: AccessRecord[] | null = null
+
+  private constructor(options: BuildOptions, reading: LogReading, followed: Followed[], opened: OpenedInput[], warn: (line: string) => void) {
+    this.#options = options
+    this.#warn = warn
+    this.#reading = reading
+    this.#followed = followed
+    this.#opened = opened
+  }
+
+  /**
+   * Opens and reads the logs of `options` (the default page's criteria, the
+   * limit to keep): exit 1 or 2 as for `build` when one cannot be read. A
+   * stream cannot be read again for a search: exit 2.
+   */
+  static async start(options: BuildOptions, io: JobIO, timing: FollowTiming): Promise<ResidentRows> {
+    const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
+    const followed: Followed[] = []
+    try {
+      const stream = inputs.find((input) => input.stream)
+      if (stream) throw usageError(`serve cannot read ${stream.label}: it is a stream, and each search reads the logs again`, 'give log files')
+      const logs = await watchedInputs(inputs, io.cwd)
+      const reading = startLogReading(options, io)
+      const context = {
+        // lines read while following are counted apart from those of the scan (and not said)
+        lines: { ...reading.lines, skipped: new SkippedLines(null) },
+        places: new ArrivalPlaces(logs.length),
+        notices: noticeCollector(options.notices),
+        messages: { warn: io.warn, note: reading.note },
+        timing,
+      }
+      for (const input of logs) {
+        const follower = await FollowedLog.of(input, context)
+        if (follower) followed.push(follower)
+      }
+      await readLogs(logs.flatMap(scannedPart), reading, options, io)
+      const skipped = reading.lines.skipped.summary()
+      if (skipped && !options.quiet) io.warn(skipped)
+      return new ResidentRows(options, reading, followed, inputs, io.warn)
+    } catch (e) {
+      await Promise.all(followed.map((input) => input.close()))
+      await Promise.all(inputs.map((input) => input.close()))
+      throw e
+    }
+  }
+
+  /** The most rows kept. */
+  get limit(): number {
+    return this.#options.limit
+  }
+
+  /** Whether `search` can be answered from the rows kept: the default page's criteria (a token's second among the rows kept). */
+  covers(search: SearchQuery): boolean {
+    const { criteria } = search
+    const own = this.#options.criteria
+    const same = criteria.ip === null && criteria.url === null && criteria.from === null && criteria.until === null &&
+      criteria.method === own.method && sameStatus(criteria.status, own.status) && criteria.anyUrl === own.anyUrl && criteria.crawlers === own.crawlers
+    if (!same) return false
+    if (criteria.token === null) return search.limit <= this.limit
+    // every record of the token's second is kept when fewer than the limit are, or when the oldest kept is older than the second
+    const records = this.records()
+    const oldest = records[records.length - 1]
+    return records.length < this.limit || oldest === undefined || oldest.time < tokenSecond(criteria.token) * 1000
+  }
+
+  /** The rows of a search it covers, as `build` lists them. */
+  rows(search: SearchQuery): ProfileRow[] {
+    const { token } = search.criteria
+    const records = this.records()
+    if (token === null) return listedRows(records.slice(0, search.limit), this.#options.tz, null, search.limit)
+    // a token's bumps come from the newer rows of its second: those, and none older, are given tokens
+    const second = tokenSecond(token)
+    return listedRows(records.filter((record) => Math.floor(record.time / 1000) >= second), this.#options.tz, token, search.limit)
+  }
+
+  /** The records kept, newest first. */
+  records(): AccessRecord[] {
+    return (this.#records ??= this.#reading.selection.newestFirst())
+  }
+
+  /** Follows the logs until `stop` is requested: what they gain goes into the rows kept. */
+  async follow(stop: StopRequest): Promise<void> {
+    while (!stop.requested) {
+      if (await pollAll(this.#followed, this.#warn)) this.#records = null
+      await stop.sleep(POLL_MS)
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#followed.map((input) => input.close()))
+    await Promise.all(this.#opened.map((input) => input.close()))
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * What `serve` answers, in the order it decides: a Host that is not this
+ * server's is refused (421: DNS rebinding), a method other than GET or HEAD
+ * (405), a request with a body (400), a user without valid credentials when
+ * `--htpasswd` is given (401); then by path: `/` the Profile Search page of
+ * the query string's search, `/profiles/<token>.html` a token's page,
+ * `/profile-search.css` the stylesheet, anything else 404. A bad parameter
+ * is the page with the message beside its field (400). A search that finds
+ * every `--max-searches` taken is 503 with Retry-After. The logs failing to
+ * be read is 503 with its one line; a bug is 500, its stack on stderr. The
+ * server goes on either way.
+ */
+
+import { isUserError } from '../../errors.js'
+import { stylesheetFile } from '../../render/page.js'
+import { StopRequest } from '../../stop.js'
+import type { JobIO } from '../job-io.js'
+import { hostName } from './host-check.js'
+import type { Htpasswd } from './htpasswd.js'
+import type { Exchange } from './http-server.js'
+import { CSS, HTML, send, sendMessage } from './responses.js'
+import { cutNote, BUSY, type Searcher, type SearchResult, type SearchStop } from './search.js'
+import { isRunnable, searchQuery, type SearchQuery } from './search-query.js'
+import { listingPage, NOT_RUN_NOTE, profilePage } from './served-pages.js'
+import type { ServeOptions } from './serve-options.js'
+
+/** How long a client told 503 is asked to wait. */
+export const RETRY_AFTER_SECONDS = 5
+
+const PROFILE_PATH = /^\/profiles\/([0-9a-f]{13})\.html$/
+
+export interface Routes {
+  searcher: Searcher
+  options: ServeOptions
+  htpasswd: Htpasswd | null
+  /** The names a Host header may give (host-check.ts). */
+  hosts: ReadonlySet<string>
+  /** The stops of the searches under way: stopping the server ends them. */
+  searches: Set<StopRequest<SearchStop>>
+  io: JobIO
+}
+
+/** The request target's path and query; null when it is none (`*`, a bad absolute URL). */
+function targetOf(target: string | undefined): URL | null {
+  if (target === undefined || !(target.startsWith('/') || /^https?:\/\//i.test(target))) return null
+  try {
+    return new URL(target, 'http://serve.invalid')
+  } catch {
+    return null
+  }
+}
+
+/** Answers one exchange; never throws. */
+export async function answer(routes: Routes, exchange: Exchange): Promise<void> {
+  try {
+    await route(routes, exchange)
+  } catch (e) {
+    if (exchange.res.headersSent) {
+      exchange.res.destroy()
+    } else if (isUserError(e)) {
+      const why = `${e.message}${e.hint ? ` (${e.hint})` : ''}`
+      routes.io.warn(`a search failed: ${why}`)
+      await sendMessage(exchange, 503, `The logs cannot be read now: ${why}.`)
+    } else {
+      routes.io.warn(`internal error, please report it:\n${e instanceof Error ? e.stack ?? e.message : String(e)}`)
+      await sendMessage(exchange, 500, 'Something went wrong in profiler-search; its stack is on the server\'s stderr.')
+    }
+  }
+}
+
+async function route(routes: Routes, exchange: Exchange): Promise<void> {
+  const { req } = exchange
+  const target = targetOf(req.url)
+  const host = hostName(req.headers.host)
+  const targetHost = target !== null && !req.url?.startsWith('/') ? hostName(target.host) : host
+  if (host === null || !routes.hosts.has(host) || targetHost === null || !routes.hosts.has(targetHost)) {
+    return sendMessage(exchange, 421, 'This server does not answer for that host name (see profiler-search serve --allow-host).')
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendMessage(exchange, 405, 'Only GET and HEAD are answered here.', { Allow: 'GET, HEAD' })
+  if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') {
+    return sendMessage(exchange, 400, 'A request here has no body.', { Connection: 'close' })
+  }
+  if (routes.htpasswd !== null) {
+    exchange.user = await routes.htpasswd.verify(req.headers.authorization)
+    if (exchange.user === null) {
+      return sendMessage(exchange, 401, 'Give the user name and password of the server\'s --htpasswd file.', { 'WWW-Authenticate': 'Basic realm="Profile Search", charset="UTF-8"' })
+    }
+  }
+  if (target === null) return sendMessage(exchange, 400, 'The request target is not a path.')
+  if (target.pathname === '/') return searchPage(routes, exchange, searchQuery(target.searchParams, routes.options.build.criteria))
+  if (target.pathname === '/profile-search.css') return send(exchange, 200, CSS, stylesheetFile())
+  const token = PROFILE_PATH.exec(target.pathname)?.[1]
+  if (token !== undefined) return tokenPage(routes, exchange, token, searchQuery(target.searchParams, routes.options.build.criteria))
+  return sendMessage(exchange, 404, 'There is no page here: the Profile Search is at /.')
+}
+
+/** Runs `search` with a stop of its own (its deadline, its client leaving, the server stopping); null when the client left or 503 was sent. */
+async function rowsOf(routes: Routes, exchange: Exchange, search: SearchQuery): Promise<SearchResult | null> {
+  const stop = new StopRequest<SearchStop>()
+  const { res } = exchange
+  function clientGone(): void {
+    if (!res.writableFinished) stop.request('client gone')
+  }
+  res.once('close', clientGone)
+  routes.searches.add(stop)
+  try {
+    const result = await routes.searcher.find(search, stop, stop.whenRequested())
+    if (stop.reason === 'client gone') return null
+    if (result === BUSY) {
+      await sendMessage(exchange, 503, `Every search (--max-searches ${routes.options.maxSearches}) is taken: try again in a few seconds.`,
+        { 'Retry-After': String(RETRY_AFTER_SECONDS) })
+      return null
+    }
+    return result
+  } finally {
+    routes.searches.delete(stop)
+  }
+}
+
+async function searchPage(routes: Routes, exchange: Exchange, search: SearchQuery): Promise<void> {
+  const { build } = routes.options
+  if (!isRunnable(search)) return send(exchange, 400, HTML, listingPage(search, [], NOT_RUN_NOTE, build))
+  const result = await rowsOf(routes, exchange, search)
+  if (result === null) return
+  const note = result.cut === null ? null : cutNote(result.cut, routes.options.searchTimeoutMs, build.tz)
+  return send(exchange, 200, HTML, listingPage(search, result.rows, note, build))
+}
+
+async function tokenPage(routes: Routes, exchange: Exchange, token: string, search: SearchQuery): Promise<void> {
+  if (!isRunnable(search)) {
+    const problems = Object.entries(search.problems).map(([field, problem]) => `${field}: ${problem}`).join('; ')
+    return sendMessage(exchange, 400, `The search this token was found in cannot be read: ${problems}.`)
+  }
+  const result = await rowsOf(routes, exchange, { ...search, criteria: { ...search.criteria, token } })
+  if (result === null) return
+  const row = result.rows[0]
+  if (row === undefined) {
+    const cut = result.cut === null ? '' : ` ${cutNote(result.cut, routes.options.searchTimeoutMs, routes.options.build.tz)}`
+    return sendMessage(exchange, 404, `No row of this search has the token ${token}.${cut}`)
+  }
+  return send(exchange, 200, HTML, await profilePage(row, search))
+}

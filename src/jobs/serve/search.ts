@@ -1,0 +1,109 @@
+/**
+ * A search of a served page: from the rows kept in memory when it asks for
+ * the default page's (resident-rows.ts), else by reading the logs as `build`
+ * reads them, through the same spine (log-reading.ts: planSources →
+ * selectFrom), with the search's criteria and limit: so its rows are
+ * `build`'s. At most `--max-searches` read at once (search-slots.ts). A
+ * reading search ends at its deadline (`--search-timeout`), when its client
+ * goes away, or when the server is stopped: the stop is heard between two
+ * batches, and the rows are the newest of the lines read, with a note of how
+ * far back it looked.
+ */
+
+import { openInputs } from '../../input/open-inputs.js'
+import { timeFormatter } from '../../profile/display-time.js'
+import { listedRows } from '../../profile/listed-rows.js'
+import type { DisplayZone, ProfileRow } from '../../record.js'
+import type { ReadReach } from '../../select/select-from.js'
+import type { StopRequest } from '../../stop.js'
+import type { BuildOptions } from '../build-options.js'
+import type { JobIO } from '../job-io.js'
+import { readLogs, startLogReading } from '../log-reading.js'
+import type { ResidentRows } from './resident-rows.js'
+import type { SearchQuery } from './search-query.js'
+import { SearchSlots } from './search-slots.js'
+import type { ServeOptions } from './serve-options.js'
+
+/** What ends a search that reads the logs before it is done. */
+export type SearchStop = NodeJS.Signals | 'deadline' | 'client gone'
+
+export interface SearchResult {
+  rows: ProfileRow[]
+  /** A stop that ended reading early, and how far it went; null when the search is complete. */
+  cut: { by: SearchStop; reach: ReadReach } | null
+}
+
+/** No free search within the wait: the server is answered 503. */
+export const BUSY = 'busy'
+
+export class Searcher {
+  readonly #resident: ResidentRows
+  readonly #options: ServeOptions
+  readonly #io: JobIO
+  readonly #slots: SearchSlots
+
+  constructor(resident: ResidentRows, options: ServeOptions, io: JobIO) {
+    this.#resident = resident
+    this.#options = options
+    this.#io = io
+    this.#slots = new SearchSlots(options.maxSearches, options.queueWaitMs)
+  }
+
+  /** Searches reading the logs now. */
+  get reading(): number {
+    return this.#slots.taken
+  }
+
+  /**
+   * The rows of `search`; BUSY when every search is taken and none came free
+   * in time. `stop` ends a reading search (the caller asks it when the client
+   * goes away or the server stops; the deadline is set here); `left` settles
+   * when the client went away, for a search still waiting its turn.
+   */
+  async find(search: SearchQuery, stop: StopRequest<SearchStop>, left: Promise<unknown>): Promise<SearchResult | typeof BUSY> {
+    if (this.#resident.covers(search)) return { rows: this.#resident.rows(search), cut: null }
+    const release = await this.#slots.take(left)
+    if (release === null) return BUSY
+    const deadline = setTimeout(() => stop.request('deadline'), this.#options.searchTimeoutMs)
+    try {
+      return await this.#read(search, stop)
+    } finally {
+      clearTimeout(deadline)
+      release()
+    }
+  }
+
+  async #read(search: SearchQuery, stop: StopRequest<SearchStop>): Promise<SearchResult> {
+    const options: BuildOptions = { ...this.#options.build, criteria: search.criteria, limit: search.limit, quiet: true, verbose: false }
+    const io = this.#io
+    const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
+    try {
+      const reading = startLogReading(options, io)
+      const reach = await readLogs(inputs, reading, options, io, stop)
+      const rows = listedRows(reading.selection.newestFirst(), options.tz, search.criteria.token, search.limit)
+      return { rows, cut: reach.stopped ? { by: stop.reason as SearchStop, reach } : null }
+    } finally {
+      await Promise.all(inputs.map((input) => input.close()))
+    }
+  }
+}
+
+function shownTime(time: number, zone: DisplayZone): string {
+  const { date, clock } = timeFormatter(zone)(time, 0)
+  return `${date} ${clock} ${zone ?? 'UTC'}`
+}
+
+/** What the page says of a search a stop ended: why, and how far back it looked. */
+export function cutNote(cut: NonNullable<SearchResult['cut']>, timeoutMs: number, zone: DisplayZone): string {
+  const why = cut.by === 'deadline'
+    ? `The search stopped at its limit of ${timeoutMs / 1000} s (--search-timeout)`
+    : 'The search stopped as the server was stopped'
+  const { partly, unread } = cut.reach
+  const where = partly === null
+    ? 'the rows are the newest of the logs it read'
+    : partly.newestFirst && partly.earliest !== null
+      ? `the rows are the newest of the lines it read, back to ${shownTime(partly.earliest, zone)} in ${partly.label}`
+      : `the rows are the newest of the lines it read; ${partly.label} was read in part, from its start`
+  const rest = unread > 0 ? `; ${unread} older ${unread === 1 ? 'log was' : 'logs were'} not read` : ''
+  return `${why}: ${where}${rest}.`
+}

@@ -1,0 +1,99 @@
+/**
+ * The `serve` job: the Profile Search page that searches, over the logs
+ * themselves. The logs are read once into the default page's rows and
+ * followed (resident-rows.ts); then the server listens (http-server.ts) and
+ * answers each request (routes.ts): the default page from memory, any other
+ * search by reading the logs as `build` would, under its deadline.
+ *
+ *   checks → openInputs → ResidentRows.start (scan, followers) → listen → follow … stop
+ *
+ * Only 127.0.0.1 (or another loopback address) may be listened on without
+ * `--htpasswd`: the pages show client addresses and raw log lines. A
+ * problem at start ends the run as it ends a build (exit 1 or 2). SIGINT,
+ * SIGTERM and SIGHUP stop it: no new connection is taken, the searches under
+ * way end at once with what they found, their pages are sent, and it exits 0.
+ */
+
+import { EXIT, usageError } from '../../errors.js'
+import { checkCriteria } from '../../select/criteria.js'
+import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
+import type { JobIO } from '../job-io.js'
+import { allowedHostNames } from './host-check.js'
+import { Htpasswd } from './htpasswd.js'
+import { HttpServer } from './http-server.js'
+import { hostInUrl, isLoopback, listenUrl, type ListenAddress } from './listen-address.js'
+import { ResidentRows } from './resident-rows.js'
+import { answer, type Routes } from './routes.js'
+import { Searcher, type SearchStop } from './search.js'
+import type { ServeOptions } from './serve-options.js'
+
+/** A server running: where it listens, and how it is stopped. */
+export interface Serving {
+  readonly address: ListenAddress
+  /** Stops it as a stop signal does; settles once every connection is closed and the logs are let go. */
+  stop(reason: NodeJS.Signals): Promise<void>
+}
+
+/** Refuses to listen beyond this machine without `--htpasswd`: exit 2 before anything is read. */
+export function checkListen(options: ServeOptions): void {
+  const { host, port } = options.listen
+  if (!isLoopback(host) && options.htpasswd === null) {
+    throw usageError(`refusing to listen on ${hostInUrl(host)}:${port} without --htpasswd: the pages show client addresses and raw log lines`,
+      'give --htpasswd FILE (made with htpasswd -cB FILE USER), or listen on 127.0.0.1')
+  }
+}
+
+/** Reads the logs, listens, and answers until `stop` is called; says where it listens on stderr. */
+export async function startServing(options: ServeOptions, io: JobIO): Promise<Serving> {
+  checkListen(options)
+  checkCriteria(options.build.criteria)
+  const htpasswd = options.htpasswd === null ? null : await Htpasswd.load(options.htpasswd, io.cwd)
+  const resident = await ResidentRows.start(options.build, io, options.follow)
+  try {
+    const routes: Routes = {
+      searcher: new Searcher(resident, options, io),
+      options,
+      htpasswd,
+      hosts: allowedHostNames(options.listen.host, options.allowHosts),
+      searches: new Set<StopRequest<SearchStop>>(),
+      io,
+    }
+    const server = await HttpServer.listen(options.listen, (exchange) => answer(routes, exchange), (line) => void io.stderr.write(`${line}\n`))
+    io.warn(`serving ${listenUrl(server.address)} (${resident.records().length} rows in memory${htpasswd === null ? '' : `; ${htpasswd.users} user(s) of ${options.htpasswd}`})`)
+    const following = new StopRequest()
+    const followed = resident.follow(following)
+    return {
+      address: server.address,
+      async stop(reason) {
+        following.request(reason)
+        for (const search of routes.searches) search.request(reason)
+        await server.close()
+        await followed
+        await resident.close()
+      },
+    }
+  } catch (e) {
+    await resident.close()
+    throw e
+  }
+}
+
+/** `serve`: runs until a stop signal, then exits 0 once the requests under way are answered. */
+export async function serve(options: ServeOptions, io: JobIO): Promise<void> {
+  const serving = await startServing(options, io)
+  // a stop signal ends it, as a service manager expects of a clean stop: exit 0 (only a signal ends it)
+  exitOnStopSignal(EXIT.ok)
+  let stopped = (): void => undefined
+  const done = new Promise<void>((resolve) => {
+    stopped = resolve
+  })
+  const releaseStop = onStopSignal(async (signal) => {
+    await serving.stop(signal)
+    stopped()
+  })
+  try {
+    await done
+  } finally {
+    releaseStop()
+  }
+}

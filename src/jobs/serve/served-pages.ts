@@ -1,0 +1,40 @@
+/**
+ * The pages `serve` answers with: the Profile Search page of a search (its
+ * rows, the form with the search's values and problems, a note when the
+ * search was cut short or not run), and a token's page. They are the pages
+ * `build --out-dir` writes, but the form searches (CSP `form-action 'self'`),
+ * token links carry the search (a token is given among the rows of its
+ * search) and lead back to it.
+ */
+
+import type { ProfileRow } from '../../record.js'
+import { renderPage, renderProfilePage } from '../../render/page.js'
+import { searchForm } from '../../render/search-form.js'
+import { searchSummary } from '../../render/search-summary.js'
+import type { BuildOptions } from '../build-options.js'
+import type { SearchQuery } from './search-query.js'
+
+/** What the page says under the count when a field kept the search from running. */
+export const NOT_RUN_NOTE = 'No search was run: correct the field marked in the search form.'
+
+/** The page of a search: `rows` (none when it did not run), `note` under the count. */
+export function listingPage(search: SearchQuery, rows: readonly ProfileRow[], note: string | null, options: BuildOptions): AsyncIterable<string> {
+  const newest = rows[0]
+  return renderPage({
+    rows,
+    links: { served: search.query },
+    form: searchForm({
+      values: search.values,
+      problems: search.problems,
+      latest: newest === undefined ? null : `/profiles/${newest.token}.html${search.query}`,
+      switches: searchSummary(search.criteria, search.limit, options.tz).switches,
+      zone: options.tz,
+    }),
+    note,
+  })
+}
+
+/** A token's page, leading back to the search it was found in. */
+export function profilePage(row: ProfileRow, search: SearchQuery): Promise<string> {
+  return renderProfilePage(row, `/${search.query}`)
+}
