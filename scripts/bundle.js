@@ -38,6 +38,7 @@ export const items = { notice: ${template('notice')}, row: ${template('row')}, d
 export const partials = { sidebar: ${template('sidebar')}, searchForm: ${template('search-form')} }
 export const message = ${template('message')}
 export const stylesheet = ${JSON.stringify(readFileSync(new URL('templates/page.css', root), 'utf8').trimEnd())}
+export const formStylesheet = ${JSON.stringify(readFileSync(new URL('templates/search-form.css', root), 'utf8').trimEnd())}
 `)
 
 rmSync(new URL('dist/', root), { recursive: true, force: true })

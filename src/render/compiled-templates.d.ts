@@ -20,3 +20,5 @@ export declare const partials: Readonly<Record<'sidebar' | 'searchForm', Templat
 export declare const message: TemplateSpec
 /** templates/page.css, without its last line break. */
 export declare const stylesheet: string
+/** templates/search-form.css (the served page's form), without its last line break. */
+export declare const formStylesheet: string

@@ -18,7 +18,7 @@ import type { Notice } from '../notices/php-notice.js'
 import type { ProfileRow } from '../record.js'
 import { lazyMap } from './lazy-map.js'
 import { profileDetail, TOKEN_PATTERN } from './profile-detail.js'
-import { items, message, page, partials, profile, stylesheet } from './compiled-templates.js'
+import { formStylesheet, items, message, page, partials, profile, stylesheet } from './compiled-templates.js'
 import type { SearchForm } from './search-form.js'
 import type { SearchSummary } from './search-summary.js'
 
@@ -211,9 +211,14 @@ function checkTokens(rows: readonly ProfileRow[]): void {
   }
 }
 
-/** The stylesheet file of a site or server (profile-search.css). */
+/** The stylesheet file of a site (profile-search.css). */
 export function stylesheetFile(): string {
   return `${stylesheet}\n`
+}
+
+/** The stylesheet `serve` answers with: the site's, then the search form's rules. */
+export function servedStylesheetFile(): string {
+  return `${stylesheet}\n${formStylesheet}\n`
 }
 
 async function* sitePages(listing: PageData): AsyncGenerator<SiteFile> {

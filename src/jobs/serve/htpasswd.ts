@@ -72,7 +72,8 @@ export function parseHtpasswd(text: string, path: string): Map<string, string> {
       throw usageError(`--htpasswd ${path}:${i + 1}: the entry of ${JSON.stringify(user)} is not bcrypt`,
         `make it again with htpasswd -B ${path} ${user} (MD5, SHA-1 and crypt entries are not taken)`)
     }
-    hashes.set(user, hash)
+    // a user named twice: the first entry, as Apache's mod_authn_file reads it
+    if (!hashes.has(user)) hashes.set(user, hash)
   }
   if (hashes.size === 0) throw usageError(`--htpasswd ${path} holds no user`, `add one with htpasswd -B ${path} USER`)
   return hashes

@@ -18,13 +18,26 @@ import { CLIENT_CLOSED, combinedLine } from './access-log.js'
 import { hostInUrl, type ListenAddress } from './listen-address.js'
 import { securityHeaderLines, setSecurityHeaders } from './security-headers.js'
 
-/** The request line and headers together, at most (Node answers 431 past it). */
-export const MAX_HEADER_BYTES = 8 * 1024
-export const HEADERS_TIMEOUT_MS = 5_000
-export const REQUEST_TIMEOUT_MS = 10_000
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000
-/** A connection with nothing sent either way for this long is closed. */
-export const IDLE_TIMEOUT_MS = 30_000
+export interface ServerLimits {
+  /** The request line and headers together, at most (431 past it). */
+  maxHeaderBytes: number
+  /** The request line and headers must have come within this long (408). */
+  headersTimeoutMs: number
+  /** The whole request must have come within this long (408). */
+  requestTimeoutMs: number
+  /** A kept-alive connection without a request is closed after this long. */
+  keepAliveTimeoutMs: number
+  /** A connection with nothing sent either way for this long is closed. */
+  idleTimeoutMs: number
+}
+
+export const SERVER_LIMITS: ServerLimits = Object.freeze({
+  maxHeaderBytes: 8 * 1024,
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 30_000,
+})
 
 /** One request and its response, as the handler and the access log see it. */
 export interface Exchange {
@@ -66,17 +79,18 @@ export class HttpServer {
   }
 
   /** Listens on `address`: exit 2 when it cannot (in use, not this machine's, a port that needs root). */
-  static async listen(address: ListenAddress, handle: ExchangeHandler, log: (line: string) => void): Promise<HttpServer> {
+  static async listen(address: ListenAddress, handle: ExchangeHandler, log: (line: string) => void, limits: ServerLimits = SERVER_LIMITS): Promise<HttpServer> {
     const server = createServer({
-      maxHeaderSize: MAX_HEADER_BYTES,
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-      connectionsCheckingInterval: 1000,
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // how often the timeouts are looked at
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
       // a request without Host is answered by the handler, with the security headers
       requireHostHeader: false,
     })
-    server.setTimeout(IDLE_TIMEOUT_MS)
+    server.setTimeout(limits.idleTimeoutMs)
     await new Promise<void>((resolve, reject) => {
       server.once('error', (e) => reject(usageError(`cannot listen on ${hostInUrl(address.host)}:${address.port}: ${errnoWords(e, {
         EADDRINUSE: 'the address is in use',
@@ -116,7 +130,8 @@ export class HttpServer {
   }
 
   #clientError(error: NodeJS.ErrnoException, socket: Socket, log: (line: string) => void): void {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // a reset, or bytes after a request that closes the connection (its answer is on its way): nothing to answer
+    if (error.code === 'ECONNRESET' || error.code === 'HPE_CLOSED_CONNECTION' || !socket.writable) {
       socket.destroy()
       return
     }

@@ -110,9 +110,9 @@ export class ResidentRows {
     const { token } = search.criteria
     const records = this.records()
     if (token === null) return listedRows(records.slice(0, search.limit), this.#options.tz, null, search.limit)
-    // a token's bumps come from the newer rows of its second: those, and none older, are given tokens
+    // a token's bumps come from the newer rows of its second: those are given tokens
     const second = tokenSecond(token)
-    return listedRows(records.filter((record) => Math.floor(record.time / 1000) >= second), this.#options.tz, token, search.limit)
+    return listedRows(records.filter((record) => Math.floor(record.time / 1000) === second), this.#options.tz, token, search.limit)
   }
 
   /** The records kept, newest first. */

@@ -12,7 +12,7 @@
  */
 
 import { isUserError } from '../../errors.js'
-import { stylesheetFile } from '../../render/page.js'
+import { servedStylesheetFile } from '../../render/page.js'
 import { StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { hostName } from './host-check.js'
@@ -44,7 +44,7 @@ export interface Routes {
 function targetOf(target: string | undefined): URL | null {
   if (target === undefined || !(target.startsWith('/') || /^https?:\/\//i.test(target))) return null
   try {
-    return new URL(target, 'http://serve.invalid')
+    return new URL(target.startsWith('/') ? `http://serve.invalid${target}` : target)
   } catch {
     return null
   }
@@ -88,7 +88,7 @@ async function route(routes: Routes, exchange: Exchange): Promise<void> {
   }
   if (target === null) return sendMessage(exchange, 400, 'The request target is not a path.')
   if (target.pathname === '/') return searchPage(routes, exchange, searchQuery(target.searchParams, routes.options.build.criteria))
-  if (target.pathname === '/profile-search.css') return send(exchange, 200, CSS, stylesheetFile())
+  if (target.pathname === '/profile-search.css') return send(exchange, 200, CSS, servedStylesheetFile())
   const token = PROFILE_PATH.exec(target.pathname)?.[1]
   if (token !== undefined) return tokenPage(routes, exchange, token, searchQuery(target.searchParams, routes.options.build.criteria))
   return sendMessage(exchange, 404, 'There is no page here: the Profile Search is at /.')

@@ -36,17 +36,30 @@ export interface SearchResult {
 /** No free search within the wait: the server is answered 503. */
 export const BUSY = 'busy'
 
+/** The timers a search's deadline is set with (tests give their own). */
+export interface DeadlineTimers {
+  setTimeout: (run: () => void, ms: number) => unknown
+  clearTimeout: (timer: unknown) => void
+}
+
+const REAL_TIMERS: DeadlineTimers = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+}
+
 export class Searcher {
   readonly #resident: ResidentRows
   readonly #options: ServeOptions
   readonly #io: JobIO
   readonly #slots: SearchSlots
+  readonly #timers: DeadlineTimers
 
-  constructor(resident: ResidentRows, options: ServeOptions, io: JobIO) {
+  constructor(resident: ResidentRows, options: ServeOptions, io: JobIO, timers: DeadlineTimers = REAL_TIMERS) {
     this.#resident = resident
     this.#options = options
     this.#io = io
     this.#slots = new SearchSlots(options.maxSearches, options.queueWaitMs)
+    this.#timers = timers
   }
 
   /** Searches reading the logs now. */
@@ -64,24 +77,30 @@ export class Searcher {
     if (this.#resident.covers(search)) return { rows: this.#resident.rows(search), cut: null }
     const release = await this.#slots.take(left)
     if (release === null) return BUSY
-    const deadline = setTimeout(() => stop.request('deadline'), this.#options.searchTimeoutMs)
+    const deadline = this.#timers.setTimeout(() => stop.request('deadline'), this.#options.searchTimeoutMs)
     try {
       return await this.#read(search, stop)
     } finally {
-      clearTimeout(deadline)
+      this.#timers.clearTimeout(deadline)
       release()
     }
   }
 
+  /** Reads the logs for `search`; `--verbose` says when it starts and how it ended. */
   async #read(search: SearchQuery, stop: StopRequest<SearchStop>): Promise<SearchResult> {
     const options: BuildOptions = { ...this.#options.build, criteria: search.criteria, limit: search.limit, quiet: true, verbose: false }
     const io = this.#io
+    const note = this.#options.build.verbose ? io.warn : null
+    const name = `search /${search.query}`
+    note?.(`${name}: reading the logs`)
     const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
     try {
       const reading = startLogReading(options, io)
       const reach = await readLogs(inputs, reading, options, io, stop)
       const rows = listedRows(reading.selection.newestFirst(), options.tz, search.criteria.token, search.limit)
-      return { rows, cut: reach.stopped ? { by: stop.reason as SearchStop, reach } : null }
+      const cut = reach.stopped ? { by: stop.reason as SearchStop, reach } : null
+      note?.(`${name}: ${rows.length} rows from ${reading.lines.skipped.lines} lines read${cut === null ? '' : `; stopped: ${cut.by}`}`)
+      return { rows, cut }
     } finally {
       await Promise.all(inputs.map((input) => input.close()))
     }

@@ -6,8 +6,9 @@
 import { InvalidArgumentError } from 'commander'
 import t from 'tap'
 import {
-  clientIpFlag, criterion, emitFormat, folderPath, intervalSeconds, jsonFieldsFlag, logFormatFlag, MAX_INTERVAL_SECONDS, MAX_LIMIT, noticesFile,
-  orAny, positiveInt, redactPath, rowLimit, seconds, timeZone, trustedProxyFlag,
+  allowHostFlag, clientIpFlag, criterion, emitFormat, folderPath, intervalSeconds, jsonFieldsFlag, listenFlag, logFormatFlag, MAX_INTERVAL_SECONDS, MAX_LIMIT,
+  MAX_MAX_SEARCHES, MAX_SEARCH_TIMEOUT_SECONDS, maxSearchesFlag, noticesFile, orAny, positiveInt, redactPath, rowLimit, searchTimeoutSeconds, seconds, timeZone,
+  trustedProxyFlag,
 } from '../../../src/cli/option-parsers.js'
 import { InvalidCriterion } from '../../../src/select/criteria.js'
 import { ANY } from '../../../src/select/filters/request.js'
@@ -107,4 +108,20 @@ t.test('jsonFieldsFlag (--json-fields): NAME=KEY pairs', async (t) => {
   t.strictSame([...jsonFieldsFlag('ip=remote_addr,time=ts')], [['ip', 'remote_addr'], ['time', 'ts']])
   t.equal(parsed(jsonFieldsFlag, 'ip'), 'refused: ip needs a JSON key: ip=KEY')
   t.equal(parsed(jsonFieldsFlag, 'bogus=x'), 'refused: "bogus" is not a field name: use NAME=KEY pairs with NAME one of ip, time, request, method, uri, protocol, status, bytes, referer, userAgent, duration, host, port, forwardedFor, user')
+})
+
+t.test('serve: listenFlag (--listen), allowHostFlag (--allow-host), searchTimeoutSeconds (--search-timeout), maxSearchesFlag (--max-searches)', async (t) => {
+  t.strictSame(each(listenFlag, ['127.0.0.1:8080', '[::1]:0']), [{ host: '127.0.0.1', port: 8080 }, { host: '::1', port: 0 }])
+  t.strictSame(each(listenFlag, ['8080', 'example.com:80', '']), Array(3).fill(
+    'refused: give HOST:PORT with an IP address or localhost, such as 127.0.0.1:8080, [::1]:8080 or 0.0.0.0:8080 (port 0: any free port)'))
+  t.strictSame(allowHostFlag('B.example', allowHostFlag('a.example', undefined)), ['a.example', 'b.example'])
+  t.equal(parsed((value) => allowHostFlag(value, undefined), 'http://a.example'),
+    'refused: give a host name such as profiler.example.com, or an IP address, without port or scheme')
+  t.equal(MAX_SEARCH_TIMEOUT_SECONDS, 3600)
+  t.strictSame(each(searchTimeoutSeconds, ['10', '0.5', '3600', '0.001']), [10, 0.5, 3600, 0.001])
+  t.strictSame(each(searchTimeoutSeconds, ['0', '3600.001', '-1', '1e2', '', '10s']), Array(6).fill(
+    'refused: give a number of seconds above 0 and at most 3600, such as 10 or 2.5'))
+  t.equal(MAX_MAX_SEARCHES, 64)
+  t.strictSame(each(maxSearchesFlag, ['1', '2', '64']), [1, 2, 64])
+  t.strictSame(each(maxSearchesFlag, ['0', '65', '01', '1.5', '', '100']), Array(6).fill('refused: give a whole number from 1 to 64'))
 })

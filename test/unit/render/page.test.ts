@@ -306,3 +306,32 @@ t.test('the site: the listing in pieces of one row, a page per token made as it 
   t.equal(paths.length, 51, 'the stylesheet, then a page per token')
   t.equal(paths[1], 'profiles/6b02af1b00000.html')
 })
+
+t.test('a served page (serve): the stylesheet from the server, forms sent there, token links that carry the search, a note', async (t) => {
+  const { searchForm } = await import('../../../src/render/search-form.js')
+  const values = { ip: '', method: 'GET', status_code: '200', url: '', token: '', start: '', end: '', limit: '10' }
+  const form = searchForm({ values, problems: {}, latest: null, switches: [], zone: null })
+  const html = await renderedPage({ rows: [row({})], links: { served: '?ip=10.' }, form, note: 'cut short' })
+  t.match(html, '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'self\'; img-src data:; base-uri \'none\'; form-action \'self\'">')
+  t.match(html, '<link rel="stylesheet" href="/profile-search.css">')
+  t.notMatch(html, '<style>')
+  t.match(html, '<a href="/profiles/6b02af1b4c6f3.html?ip&#x3D;10.">6b02af1b4c6f3</a>')
+  t.match(html, '<h2>1 results found</h2>\n<p class="search-stopped" role="status">cut short</p>')
+  t.match(html, '<form id="search-form" action="/" method="get">')
+  t.notMatch(html, 'id="profiles"', 'no detail sections: each token has its page')
+  const staticPage = await renderedPage({ rows: [row({})] })
+  t.match(staticPage, 'form-action \'none\'">', 'a static page sends no form')
+  t.notMatch(staticPage, 'search-stopped')
+})
+
+t.test('a served message page and a token\'s page leading back to its search', async (t) => {
+  const { renderMessagePage, renderProfilePage, servedStylesheetFile, stylesheetFile } = await import('../../../src/render/page.js')
+  const message = await renderMessagePage('404 Not Found', 'There is <no> page here.')
+  t.match(message, '<title>404 Not Found</title>')
+  t.match(message, '<p class="message">There is &lt;no&gt; page here.</p>')
+  t.match(message, '<link rel="stylesheet" href="/profile-search.css">')
+  t.match(await renderProfilePage(row({})), '<p class="back"><a href="../index.html">Back to the results</a></p>', 'the site\'s way back')
+  t.match(await renderProfilePage(row({}), '/?ip=10.'), '<p class="back"><a href="/?ip&#x3D;10.">Back to the results</a></p>')
+  t.equal(stylesheetFile(), `${stylesheet}\n`)
+  t.ok(servedStylesheetFile().startsWith(stylesheetFile()) && servedStylesheetFile().includes('#search-form'), 'the site\'s rules, then the form\'s')
+})

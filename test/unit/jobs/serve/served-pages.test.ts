@@ -1,0 +1,43 @@
+/** The pages serve answers with: the search's page (form, note, links that carry the search) and a token's page leading back. */
+
+import t from 'tap'
+import { searchQuery } from '../../../../src/jobs/serve/search-query.js'
+import { listingPage, NOT_RUN_NOTE, profilePage } from '../../../../src/jobs/serve/served-pages.js'
+import { toProfileRows } from '../../../../src/profile/rows.js'
+import { DEFAULT_CRITERIA } from '../../../../src/select/criteria.js'
+import { joined } from '../../../helpers/pieces.js'
+import { makeRecord } from '../../../helpers/record.js'
+import { tableRows, tokenLinks } from '../../../helpers/page.js'
+import { buildOptions } from '../../../helpers/build-options.js'
+
+const rows = toProfileRows([
+  makeRecord({ time: Date.UTC(2026, 10, 22, 12, 0, 2), target: '/moebel/', raw: 'b' }),
+  makeRecord({ time: Date.UTC(2026, 10, 22, 12, 0, 1), target: '/lampen/', raw: 'a' }),
+], null)
+
+t.test('a search\'s page: its rows, the form with its values, token links and Latest carrying the search', async (t) => {
+  const search = searchQuery(new URLSearchParams('method=&limit=50'), DEFAULT_CRITERIA)
+  const html = await joined(listingPage(search, rows, null, buildOptions()))
+  t.strictSame(tableRows(html).map((cells) => cells[3]), ['/moebel/', '/lampen/'])
+  t.strictSame(tokenLinks(html), rows.map((row) => `/profiles/${row.token}.html?method=&limit=50`))
+  t.match(html, `<a class="btn btn-sm" href="/profiles/${rows[0]?.token as string}.html?method&#x3D;&amp;limit&#x3D;50">Latest</a>`)
+  t.match(html, '<option value="" selected>Any</option>')
+  t.notMatch(html, 'search-stopped', 'no note')
+  t.notMatch(html, 'search-switches', 'no switch of the server\'s own')
+})
+
+t.test('no rows: Latest leads nowhere; a note under the count; the server\'s switches said', async (t) => {
+  const search = searchQuery(new URLSearchParams('start=bad'), { ...DEFAULT_CRITERIA, anyUrl: true })
+  const html = await joined(listingPage(search, [], NOT_RUN_NOTE, buildOptions({ tz: 'Europe/Berlin' })))
+  t.match(html, '<span class="btn btn-sm btn-disabled">Latest</span>')
+  t.match(html, `<h2>0 results found</h2>\n<p class="search-stopped" role="status">${NOT_RUN_NOTE}</p>`)
+  t.match(html, '<li>Every URL, not only the storefront shapes (--any-url)</li>')
+  t.match(html, '<p class="search-note">From and Until are read in Europe/Berlin.</p>')
+})
+
+t.test('a token\'s page leads back to its search', async (t) => {
+  const html = await profilePage(rows[0] as (typeof rows)[number], searchQuery(new URLSearchParams('ip=127.'), DEFAULT_CRITERIA))
+  t.match(html, '<p class="back"><a href="/?ip&#x3D;127.">Back to the results</a></p>')
+  const plain = await profilePage(rows[0] as (typeof rows)[number], searchQuery(new URLSearchParams(''), DEFAULT_CRITERIA))
+  t.match(plain, '<p class="back"><a href="/">Back to the results</a></p>')
+})
