@@ -8,7 +8,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { SourceMap } from 'node:module'
 import t from 'tap'
 import { fileFrames, PLANT_BUG } from '../helpers/planted-bug.js'
-import { fixture, NODE, NODE_ARGS, ROOT, runCli, spawnCli } from '../helpers/run-cli.js'
+import { fixture, NODE, NODE_ARGS, ROOT, runCli, spawnCli, startCli } from '../helpers/run-cli.js'
+import { tableRows } from '../helpers/page.js'
+import { request } from '../helpers/serve.js'
 
 const VERSION = (JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { version: string }).version
 
@@ -30,6 +32,31 @@ t.test('merge: the bin merges what the source merges', async (t) => {
   const [bin, source] = await Promise.all([spawnCli(args), runCli(args)])
   t.equal(bin.code, 0, bin.stderr)
   t.equal(bin.stdout, source.stdout)
+})
+
+t.test('serve: the bin serves the rows build lists, logs each request, and ends with exit 0 on SIGTERM', async (t) => {
+  const { child, result } = startCli(['serve', 'fixtures/nginx/access.log', '--listen', '127.0.0.1:0'], { timeoutMs: 60_000 })
+  child.stdin.end()
+  let said = ''
+  const serving = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      said += chunk.toString()
+      const url = /serving (http:\/\/127\.0\.0\.1:\d+)\//.exec(said)?.[1]
+      if (url !== undefined) resolve(url)
+    })
+    child.on('close', () => reject(new Error(`serve ended: ${said}`)))
+  })
+  const page = await request(serving, '/?limit=50')
+  t.equal(page.status, 200)
+  t.strictSame(tableRows(page.body), tableRows((await runCli(['build', 'fixtures/nginx/access.log', '--limit', '50'])).stdout))
+  child.kill('SIGTERM')
+  const ended = await result
+  t.strictSame([ended.code, ended.signal, ended.stdout], [0, null, ''])
+  t.match(ended.stderr.split('\n'), [
+    `profiler-search: serving ${serving}/ (30 rows in memory)`,
+    /^127\.0\.0\.1 - - \[[^\]]+\] "GET \/\?limit=50 HTTP\/1\.1" 200 \d+ "-" "-"$/,
+    '',
+  ])
 })
 
 t.test('--version and --help', async (t) => {

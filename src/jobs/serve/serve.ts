@@ -30,6 +30,8 @@ import type { ServeOptions } from './serve-options.js'
 /** A server running: where it listens, and how it is stopped. */
 export interface Serving {
   readonly address: ListenAddress
+  /** The line that says where it listens and what it holds. */
+  readonly announcement: string
   /** Stops it as a stop signal does; settles once every connection is closed and the logs are let go. */
   stop(reason: NodeJS.Signals): Promise<void>
 }
@@ -43,7 +45,7 @@ export function checkListen(options: ServeOptions): void {
   }
 }
 
-/** Reads the logs, listens, and answers until `stop` is called; says where it listens on stderr. */
+/** Reads the logs, listens, and answers until `stop` is called. */
 export async function startServing(options: ServeOptions, io: JobIO): Promise<Serving> {
   checkListen(options)
   checkCriteria(options.build.criteria)
@@ -59,11 +61,11 @@ export async function startServing(options: ServeOptions, io: JobIO): Promise<Se
       io,
     }
     const server = await HttpServer.listen(options.listen, (exchange) => answer(routes, exchange), (line) => void io.stderr.write(`${line}\n`))
-    io.warn(`serving ${listenUrl(server.address)} (${resident.records().length} rows in memory${htpasswd === null ? '' : `; ${htpasswd.users} user(s) of ${options.htpasswd}`})`)
     const following = new StopRequest()
     const followed = resident.follow(following)
     return {
       address: server.address,
+      announcement: `serving ${listenUrl(server.address)} (${resident.records().length} rows in memory${htpasswd === null ? '' : `; ${htpasswd.users} user(s) of ${options.htpasswd}`})`,
       async stop(reason) {
         following.request(reason)
         for (const search of routes.searches) search.request(reason)
@@ -78,7 +80,10 @@ export async function startServing(options: ServeOptions, io: JobIO): Promise<Se
   }
 }
 
-/** `serve`: runs until a stop signal, then exits 0 once the requests under way are answered. */
+/**
+ * `serve`: runs until a stop signal, then exits 0 once the requests under
+ * way are answered. It says where it listens once a stop signal is taken so.
+ */
 export async function serve(options: ServeOptions, io: JobIO): Promise<void> {
   const serving = await startServing(options, io)
   // a stop signal ends it, as a service manager expects of a clean stop: exit 0 (only a signal ends it)
@@ -91,6 +96,7 @@ export async function serve(options: ServeOptions, io: JobIO): Promise<void> {
     await serving.stop(signal)
     stopped()
   })
+  io.warn(serving.announcement)
   try {
     await done
   } finally {

@@ -39,7 +39,8 @@ t.test('it says where it listens and how many rows it holds; stopped, it answers
   const run = testJobIO(ROOT)
   const serving = await startServing(serveOptions([NGINX], ['--listen', '127.0.0.1:0']), run.io)
   const base = `http://127.0.0.1:${serving.address.port}`
-  t.strictSame(run.warnings, [`serving ${base}/ (30 rows in memory)`])
+  t.equal(serving.announcement, `serving ${base}/ (30 rows in memory)`)
+  t.strictSame(run.warnings, [], 'said by the job once it takes stop signals (serve)')
   t.equal((await request(base, '/')).status, 200)
   await serving.stop('SIGTERM')
   await t.rejects(request(base, '/'), { code: 'ECONNREFUSED' })
