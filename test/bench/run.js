@@ -10,9 +10,11 @@
 // ends a build at the cap on config patterns (stop-time.js). Last, the soak of
 // `watch` (soak.js): 10 minutes of appends at 5,000 lines/s, 30 s with
 // --quick; --soak runs the soak alone; --node-flags passes flags to the
-// watch's node (the README's systemd unit sets --max-semi-space-size=1).
+// watch's node (the README's systemd unit sets --max-semi-space-size=1). Then `serve` on the largest
+// log (serve-bench.js): latencies under 50 clients, a scan against its deadline, RSS over a soak;
+// --serve runs it alone.
 //
-//   npm run bench -- [--sizes 1000000,5000000] [--runs 3] [--styles nginx,apache] [--json FILE] [--soak] [--quick] [--node-flags FLAGS]
+//   npm run bench -- [--sizes 1000000,5000000] [--runs 3] [--styles nginx,apache] [--json FILE] [--soak] [--serve] [--quick] [--node-flags FLAGS]
 import { spawnSync } from 'node:child_process'
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir, cpus, totalmem } from 'node:os'
@@ -22,6 +24,7 @@ import { fileURLToPath } from 'node:url'
 import { createGzip } from 'node:zlib'
 import { generateLog } from './generate-log.js'
 import { splitLinesBench } from './split-lines.js'
+import { runServeBench } from './serve-bench.js'
 import { RECOMMENDED_NODE_FLAGS, runSoak } from './soak.js'
 import { measureStopTime } from './stop-time.js'
 
@@ -46,6 +49,14 @@ if (process.argv.includes('--soak')) {
   console.log('\n| target | this run | met |\n|---|---:|:---:|')
   for (const t of soak.targets) console.log(`| ${t.what} | ${t.value} | ${t.pass ? 'yes' : 'NO'} |`)
   if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify({ node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, soak }, null, 2)}\n`)
+  process.exit(0)
+}
+
+if (process.argv.includes('--serve')) {
+  const serve = await runServeBench({ quick: QUICK, lines: SIZES[SIZES.length - 1], nodeFlags: SOAK.nodeFlags })
+  console.log('\n| target | this run | met |\n|---|---:|:---:|')
+  for (const t of serve.targets) console.log(`| ${t.what} | ${t.value} | ${t.pass ? 'yes' : 'NO'} |`)
+  if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify({ node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, serve: serve.figures }, null, 2)}\n`)
   process.exit(0)
 }
 
@@ -227,6 +238,9 @@ targets.push((await measureStopTime(Math.max(RUNS, 5))).target)
 console.log('')
 const soak = await runSoak(SOAK)
 targets.push(...soak.targets)
+console.log('')
+const serve = await runServeBench({ quick: QUICK, lines: largest, nodeFlags: SOAK.nodeFlags })
+targets.push(...serve.targets)
 
 const fmt = (n, d = 2) => (n === null || !Number.isFinite(n) ? '-' : n.toFixed(d))
 console.log('\n| run | seconds | lines/s | MB/s | peak RSS MB |\n|---|---:|---:|---:|---:|')
@@ -239,6 +253,6 @@ console.log('\n| target | this run | met |\n|---|---:|:---:|')
 for (const t of targets) console.log(`| ${t.what} | ${t.value} | ${t.pass ? 'yes' : 'NO'} |`)
 if (!GNU_TIME) console.log('\n(peak RSS needs GNU time: apt-get install time)')
 if (JSON_OUT) {
-  writeFileSync(JSON_OUT, `${JSON.stringify({ sizes: SIZES, runs: RUNS, node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, results, ratios, targets, soak }, null, 2)}\n`)
+  writeFileSync(JSON_OUT, `${JSON.stringify({ sizes: SIZES, runs: RUNS, node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, results, ratios, targets, soak, serve: serve.figures }, null, 2)}\n`)
   console.log(`\nwrote ${JSON_OUT}`)
 }

@@ -37,3 +37,13 @@ t.test('stdin, a bad --listen, a file of users that is not bcrypt, a missing log
     t.strictSame([r.code, r.stderr], [2, stderr], args.join(' '))
   }
 })
+
+t.test('serve\'s options from a config file, checked as flags are', async (t) => {
+  const dir = t.testdir({ 'serve.json': JSON.stringify({ listen: '0.0.0.0:9000', searchTimeout: 5, maxSearches: 3 }), 'bad.json': JSON.stringify({ maxSearches: 0 }) })
+  const r = await runCli(['serve', NGINX, '--config', `${dir}/serve.json`])
+  t.equal(r.code, 2)
+  t.match(r.stderr, /^profiler-search: refusing to listen on 0\.0\.0\.0:9000 without --htpasswd/, 'the file\'s --listen is taken')
+  const bad = await runCli(['serve', NGINX, '--config', `${dir}/bad.json`])
+  t.equal(bad.code, 2)
+  t.equal(bad.stderr, `profiler-search: ${dir}/bad.json: /maxSearches must be an integer from 1 to 64 (got 0)\n`)
+})
