@@ -14,6 +14,7 @@ import type { Cidr } from '../parse/record/client-ip.js'
 import type { EmitFormat } from '../render/emit-format.js'
 import type { ClientIpMode } from '../source/read-settings.js'
 import { BACKWARD_MIN_BYTES, DEFAULT_ORDER_TOLERANCE } from '../source/plan-sources.js'
+import { THREAD_SIZES } from '../source/threaded-reading.js'
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../select/criteria.js'
 import { ANY } from '../select/filters/request.js'
 import type { ShapeSettings } from '../select/shapes.js'
@@ -55,6 +56,7 @@ export interface BuildFlags {
   verbose?: boolean
   strict?: boolean
   fullScan?: boolean
+  threads?: number
   orderTolerance: number
   quiet?: boolean
 }
@@ -103,6 +105,8 @@ export function buildOptionsOf(inputs: string[], flags: BuildFlags, shapes: Shap
     orderTolerance: flags.orderTolerance,
     quiet: flags.quiet ?? false,
     backwardMinBytes: BACKWARD_MIN_BYTES,
+    threads: flags.threads ?? null,
+    threadSizes: THREAD_SIZES,
   }
 }
 
@@ -132,6 +136,7 @@ export function buildOptionList(): Option[] {
   new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is byte-identical'),
   new Option('--partial-ok', 'when an input breaks off (a truncated .gz), publish the rows read before the break and warn, instead of exit 2'),
   new Option('--full-scan', 'read every line of every input (default: plain files are read from their end and reading stops once the newest rows are certain)'),
+  new Option('--threads <n>', 'threads that read the logs: a large input is parsed on the others while this one reads it; 1 for this thread alone (default: one per core)').argParser(positiveInt),
   new Option('--order-tolerance <seconds>', 'how much earlier than a line written before it a line may be stamped (Apache stamps the request\'s start, writes at its end)').default(DEFAULT_ORDER_TOLERANCE).argParser(seconds),
   new Option('--quiet', 'no progress line on a terminal and no skipped-lines summary'),
   new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson (one per line, for merge) or csv').default('html').argParser(emitFormat),

@@ -9,6 +9,7 @@ import type { EmitFormat } from '../render/emit-format.js'
 import type { Criteria } from '../select/criteria.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import type { ReadOptions } from '../source/read-settings.js'
+import type { ThreadSizes } from '../source/threaded-reading.js'
 
 export interface BuildOptions {
   /** Paths, `-` for stdin; none means stdin. */
@@ -46,6 +47,10 @@ export interface BuildOptions {
   quiet: boolean
   /** Plain files at least this large are read from their end (BACKWARD_MIN_BYTES; tests lower it). */
   backwardMinBytes: number
+  /** `--threads`: threads that read (1: the main thread alone); null for one per core. */
+  threads: number | null
+  /** The sizes from which inputs are read on several threads (THREAD_SIZES; tests lower them). */
+  threadSizes: ThreadSizes
 }
 
 /** The paths a run reads (logs, notices files): its output must be none of them. */

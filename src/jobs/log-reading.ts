@@ -5,8 +5,10 @@
  * source/plan-sources.ts → select/select-from.ts), with the progress line.
  */
 
+import { availableParallelism } from 'node:os'
 import type { OpenedInput } from '../input/open-inputs.js'
 import type { Notice } from '../notices/php-notice.js'
+import { logFormatText } from '../parse/format/log-format-option.js'
 import { listedRows } from '../profile/listed-rows.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
@@ -18,9 +20,13 @@ import type { LogLinesContext } from '../source/log-lines.js'
 import { planSources } from '../source/plan-sources.js'
 import { readSettings } from '../source/read-settings.js'
 import { SkippedLines } from '../source/skipped-lines.js'
+import type { ThreadedReading } from '../source/threaded-reading.js'
+import { threadedReading } from '../workers/threaded.js'
+import type { WorkerJob } from '../workers/worker-job.js'
+import { WorkerPool } from '../workers/worker-pool.js'
 import { startProgress } from '../write/progress.js'
 import type { BuildOptions } from './build-options.js'
-import type { JobIO } from './job-io.js'
+import type { Environment, JobIO } from './job-io.js'
 
 /** What the logs of a run are read into: the selection, and the context of each input's lines. */
 export interface LogReading {
@@ -45,8 +51,47 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   }
 }
 
-/** Reads `inputs` into the selection, newest first and from their end unless a full scan is asked for, with the progress line on a terminal. */
+/**
+ * Reads `inputs` into the selection, newest first and from their end unless
+ * a full scan is asked for, with the progress line on a terminal; a large
+ * input on the run's workers too (one per core, or `--threads`), which are
+ * ended with the reading.
+ */
 export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO): Promise<void> {
+  const threads = options.threads ?? availableParallelism()
+  const pool = threads > 1 ? io.workers ?? new WorkerPool(threads) : null
+  try {
+    await readLogsWith(inputs, reading, options, io, threaded(reading, options, io, pool))
+  } finally {
+    if (pool !== null && pool !== io.workers) await pool.close()
+  }
+}
+
+/** How the run reads on several threads: its job on the pool, if it has one (workers start as work comes). */
+function threaded(reading: LogReading, options: BuildOptions, io: JobIO, pool: WorkerPool | null): ThreadedReading {
+  return threadedReading({ pool, job: workerJob(options, io.env), sizes: options.threadSizes, lines: reading.lines, selection: reading.selection })
+}
+
+/** What the workers need of the options, as plain data (workers/worker-job.ts). */
+export function workerJob(options: BuildOptions, env: Environment): WorkerJob {
+  const { read } = options
+  return {
+    criteria: options.criteria,
+    tz: options.tz,
+    shapes: options.shapes,
+    limit: options.limit,
+    read: {
+      logFormat: logFormatText(read.logFormat),
+      jsonFields: read.jsonFields,
+      logTz: read.logTz,
+      clientIp: read.clientIp,
+      trustedProxies: read.trustedProxies?.map((cidr) => cidr.text) ?? null,
+    },
+    env: env.TZ === undefined ? {} : { TZ: env.TZ },
+  }
+}
+
+async function readLogsWith(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO, threaded: ThreadedReading): Promise<void> {
   const sources = planSources(inputs, reading.lines, {
     fullScan: options.fullScan,
     backwardMinBytes: options.backwardMinBytes,
@@ -54,6 +99,7 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
     paced: options.shapes !== null,
     partialOk: options.partialOk,
     warn: io.warn,
+    threaded,
   })
   const read = { bytes: 0 }
   const total = inputs.every((input) => input.seekable) ? inputs.reduce((sum, input) => sum + (input.seekable?.size ?? 0), 0) : null

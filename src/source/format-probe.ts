@@ -26,6 +26,11 @@ export class FormatProbe {
     if (this.checked < FORMAT_PROBE_LINES && ++this.checked === FORMAT_PROBE_LINES && this.read === 0) throw this.failure()
   }
 
+  /** Whether the first lines were all seen (and held one that could be read): later lines cannot fail the probe. */
+  get done(): boolean {
+    return this.checked >= FORMAT_PROBE_LINES
+  }
+
   /** The input ended: throws when it had lines and none could be read. */
   end(): void {
     if (this.checked > 0 && this.read === 0) throw this.failure()
