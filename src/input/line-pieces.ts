@@ -55,11 +55,8 @@ class PieceCutter {
     this.#max = max
   }
 
-  get bytes(): number {
-    return this.#partBytes
-  }
-
-  push(chunk: Buffer): void {
+  /** The next bytes; the pieces they complete (about `size` bytes each, whole lines) are `ready`. */
+  push(chunk: Buffer, size: number): void {
     let at = 0
     if (this.#overlong !== null) {
       const newline = chunk.indexOf(NEWLINE)
@@ -73,14 +70,20 @@ class PieceCutter {
       this.#lineStart = this.#offset + at
     }
     const last = chunk.lastIndexOf(NEWLINE)
-    if (last >= at) {
+    while (last >= at) {
+      // the piece is complete at the first newline once it holds `size` bytes (the line begun before counts)
+      const wanted = size - this.#partBytes - this.#partialBytes
+      const full = wanted <= 0 ? chunk.indexOf(NEWLINE, at) : at + wanted - 1 <= last ? chunk.indexOf(NEWLINE, at + wanted - 1) : -1
+      const end = full < 0 ? last : full
       if (this.#parts.length === 0) this.#pieceStart = this.#lineStart
-      this.#parts.push(...this.#partial, chunk.subarray(at, last + 1))
-      this.#partBytes += this.#partialBytes + last + 1 - at
+      this.#parts.push(...this.#partial, chunk.subarray(at, end + 1))
+      this.#partBytes += this.#partialBytes + end + 1 - at
       this.#partial = []
       this.#partialBytes = 0
-      at = last + 1
+      at = end + 1
       this.#lineStart = this.#offset + at
+      if (full < 0) break
+      this.ready.push(this.#cut())
     }
     this.#hold(chunk.subarray(at))
     this.#offset += chunk.length
@@ -130,16 +133,15 @@ class PieceCutter {
 
 /**
  * The pieces of `bytes` (an input's bytes, gunzipped: lines.ts inputBytes),
- * each about `size()` bytes or a little more (asked for again at each piece,
- * so a reader can switch from small pieces to large ones).
+ * each `size()` bytes up to the end of the line there (asked for again at
+ * each chunk read, so a reader can switch from small pieces to large ones).
  */
 export async function* linePieces(bytes: AsyncIterable<Buffer>, size: () => number, max = MAX_LINE_LENGTH): AsyncGenerator<LinePiece> {
   const cutter = new PieceCutter(max)
   try {
     for await (const chunk of bytes) {
-      cutter.push(chunk)
+      cutter.push(chunk, size())
       yield* cutter.ready.splice(0)
-      if (cutter.bytes >= size()) yield cutter.take() as LinePiece
     }
   } catch (e) {
     const before = cutter.take()

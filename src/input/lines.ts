@@ -59,7 +59,7 @@ export async function* inputBytes(source: AsyncIterable<Buffer>, label: string):
     throw asInputError(e, label, false)
   })
   const sourceError: { error: unknown } = { error: undefined }
-  const bytes = gzip ? gunzipped(chunks, sourceError) : chunks
+  const bytes: AsyncIterable<Buffer> = gzip ? gunzipped(chunks, sourceError) : chunks
   const iterator = bytes[Symbol.asyncIterator]()
   try {
     for (;;) {

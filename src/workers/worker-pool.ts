@@ -13,15 +13,13 @@
  */
 
 import type { Worker } from 'node:worker_threads'
-import type { AccessRecord } from '../record.js'
-import type { StretchReport, StretchTask } from './stretch-tasks.js'
+import type { StretchTask } from './stretch-tasks.js'
 import type { WorkerJob } from './worker-job.js'
 import { startWorker } from './worker-script.js'
+import type { TaskReply, WorkerAnswer, WorkerMessage } from './worker-tasks.js'
 
 /** Tasks a worker holds at once: one being read, one waiting. */
 export const TASKS_AHEAD = 2
-
-export type TaskReply = StretchReport | [AccessRecord, number][]
 
 interface Pending {
   resolve: (value: TaskReply) => void
@@ -42,7 +40,7 @@ class PoolWorker {
     this.#worker = worker
     this.#idle = idle
     worker.unref()
-    worker.on('message', (reply: { id: number; ok: boolean; value?: TaskReply; error?: unknown }) => this.#settle(reply))
+    worker.on('message', (answer: WorkerAnswer) => this.#settle(answer))
     worker.on('error', (error) => this.#die(error))
     worker.on('exit', (code) => this.#die(new Error(`a worker thread ended (exit code ${code}) with tasks unfinished`)))
   }
@@ -56,7 +54,7 @@ class PoolWorker {
   }
 
   /** Sends a message without a reply (the job). */
-  post(message: unknown): void {
+  post(message: WorkerMessage): void {
     this.#worker.postMessage(message)
   }
 
@@ -65,7 +63,8 @@ class PoolWorker {
     const id = this.#next++
     const reply = new Promise<TaskReply>((resolve, reject) => this.#pending.set(id, { resolve, reject }))
     if (this.#pending.size === 1) this.#worker.ref()
-    this.#worker.postMessage({ type: 'task', id, task }, transfer)
+    const message: WorkerMessage = { type: 'task', id, task }
+    this.#worker.postMessage(message, transfer)
     return reply
   }
 
@@ -74,13 +73,13 @@ class PoolWorker {
     return this.#worker.terminate()
   }
 
-  #settle(reply: { id: number; ok: boolean; value?: TaskReply; error?: unknown }): void {
-    const pending = this.#pending.get(reply.id)
+  #settle(answer: WorkerAnswer): void {
+    const pending = this.#pending.get(answer.id)
     if (!pending) return
-    this.#pending.delete(reply.id)
+    this.#pending.delete(answer.id)
     if (this.#pending.size === 0) this.#worker.unref()
-    if (reply.ok) pending.resolve(reply.value as TaskReply)
-    else pending.reject(reply.error)
+    if (answer.ok) pending.resolve(answer.value)
+    else pending.reject(answer.error)
     this.#idle()
   }
 

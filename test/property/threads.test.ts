@@ -183,7 +183,6 @@ t.test('on worker threads, the same page and the same stderr as on one thread', 
     const two = await run(folder, stdin, c, {}, 2)
     const notes = two.stderr.filter((line) => / read on 2 threads[ ,]/.test(line))
     if (notes.length > 0) threaded++
-    if (process.env.SHOW) console.error(round, c.options.fullScan, c.options.limit, JSON.stringify(c.options.threadSizes), c.inputs.map((i) => i.kind).join(), two.stderr.filter((l) => /decided|stopped/.test(l)).join(" / "))
     const what = `round ${round}: ${c.inputs.map((input) => `${input.name}(${input.kind}, ${input.lines.length})`).join(' ')}, ${JSON.stringify({ ...c.options, criteria: undefined, read: undefined })}`
     t.strictSame({ ...two, stderr: two.stderr.filter((line) => !notes.includes(line)) },
       { ...one, stderr: one.stderr.map((line) => line.replace(/ read on 1 thread,/, ' read on 2 threads,')).filter((line) => !notes.includes(line)) }, what)

@@ -48,3 +48,12 @@ t.test('failure: the error for the lines seen, or as asked', async (t) => {
   t.equal(p.failure().message, '2 lines, first "bad"')
   t.equal(p.failure(7, 'other').message, '7 lines, first "other"')
 })
+
+t.test('done once the first lines were all seen', async (t) => {
+  const p = probe()
+  p.saw(true, 'good')
+  for (let i = 2; i < FORMAT_PROBE_LINES; i++) p.saw(false, 'bad')
+  t.equal(p.done, false)
+  p.saw(false, 'bad')
+  t.equal(p.done, true)
+})

@@ -5,12 +5,14 @@
  * read before it.
  */
 
+import type { FileHandle } from 'node:fs/promises'
 import t from 'tap'
 import { InputPlaces } from '../../../src/source/batch.js'
 import { ForwardSource } from '../../../src/source/forward-source.js'
 import { LogLines } from '../../../src/source/log-lines.js'
 import type { BreakPolicy } from '../../../src/source/record-source.js'
-import { ioError, linesContext, logLine, memoryInput, timeAt, type LinesContext, type RecordingSelection } from '../../helpers/log-source.js'
+import type { ThreadedReading } from '../../../src/source/threaded-reading.js'
+import { ioError, linesContext, logLine, memoryInput, recordedElsewhere, timeAt, type LinesContext, type RecordingSelection } from '../../helpers/log-source.js'
 
 const PER_INPUT = 2 ** 40
 
@@ -24,12 +26,24 @@ interface Read {
 
 const policy = (partialOk: boolean, warnings: string[]): BreakPolicy => ({ partialOk, warn: (line) => warnings.push(line) })
 
-const sourceOf = (chunks: readonly (string | Error)[], options: { partialOk?: boolean; lines?: LinesContext; rank?: number; paced?: boolean } = {}) => {
-  const { input, closed } = memoryInput('x.log', chunks)
+interface Options {
+  partialOk?: boolean
+  lines?: LinesContext
+  rank?: number
+  paced?: boolean
+  threaded?: ThreadedReading
+  /** The input's size, when it is a plain file. */
+  size?: number
+}
+
+const sourceOf = (chunks: readonly (string | Error)[], options: Options = {}) => {
+  const memory = memoryInput('x.log', chunks)
+  const input = options.size === undefined ? memory.input : { ...memory.input, seekable: { handle: null as unknown as FileHandle, size: options.size } }
   const { context, selection } = options.lines ?? linesContext()
   const warnings: string[] = []
-  const source = new ForwardSource(input, new LogLines(context, 'x.log', 'lines', new InputPlaces(options.rank ?? 0)), policy(options.partialOk ?? false, warnings), options.paced ?? false)
-  return { source, closed, warnings, selection }
+  const lines = new LogLines(context, 'x.log', 'lines', new InputPlaces(options.rank ?? 0))
+  const source = new ForwardSource(input, lines, policy(options.partialOk ?? false, warnings), options.paced ?? false, options.threaded ?? null, options.rank ?? 0)
+  return { source, closed: memory.closed, warnings, selection, lines }
 }
 
 /** Reads every batch: the records each handed the selection, and what the batch says of them. */
@@ -128,4 +142,45 @@ t.test('paced: the same batches, each chunk in pieces of at most 64 KiB', async 
   t.equal(pieces, 3)
   t.equal(read.batches.length, pieces + 2, 'a batch per piece of the one chunk, then the end')
   t.strictSame(read.batches.flat(), many.map((_, i) => i + 1))
+})
+
+t.test('with workers: the first lines read here until they decide, the rest handed on in pieces of whole lines, then taken back', async (t) => {
+  const many = Array.from({ length: 150 }, (_, i) => logLine(i % 250, i))
+  const whole = text(...many)
+  const elsewhere = recordedElsewhere({ minBytes: 1000, pieceBytes: 2000 }, [{ kept: 0, earliest: timeAt(120) }], 40)
+  const lines = linesContext('auto')
+  const { source, warnings, selection } = sourceOf([whole.slice(0, 5000), whole.slice(5000, 9000), whole.slice(9000)], { threaded: elsewhere.threaded, rank: 3, lines })
+  const read = await readAll(source, warnings, selection)
+  t.equal(elsewhere.pieces.length, 1)
+  const [handed] = elsewhere.pieces
+  const from = handed?.from.bytes ?? 0
+  t.strictSame(handed?.input, { label: 'x.log', rank: 3, format: 'combined', noted: new Set() })
+  t.strictSame(handed?.from, { lines: whole.slice(0, from).split('\n').length - 1, bytes: from, size: null })
+  t.ok((handed?.from.lines ?? 0) >= 100, 'here: the first 100 lines at least, which decide the format')
+  t.equal(Buffer.concat(handed?.sent.map((piece) => piece.bytes) ?? []).toString(), whole.slice(from), 'the rest, in pieces')
+  t.ok(handed?.sent.every((piece) => piece.bytes.length >= 2000 || piece === handed.sent.at(-1)), 'pieces of at least pieceBytes')
+  t.strictSame(read.batches.flat(), many.slice(0, handed?.from.lines).map((_, i) => i + 1), 'the lines read here, in order')
+  t.strictSame(read.earliest.slice(-2), [timeAt(120), null], 'what came back, then the end')
+  t.strictSame(lines.notes, ['x.log: log format combined (auto)'])
+})
+
+t.test('with workers: a plain file known to be small is read here whole; so is one too small to switch', async (t) => {
+  const many = Array.from({ length: 150 }, (_, i) => logLine(i % 250, i))
+  const small = recordedElsewhere({ minBytes: 100_000 })
+  const { source, warnings, selection } = sourceOf([text(...many)], { threaded: small.threaded, size: Buffer.byteLength(text(...many)) })
+  t.equal((await readAll(source, warnings, selection)).batches.flat().length, 150)
+  const stream = sourceOf([text(...many)], { threaded: small.threaded })
+  t.equal((await readAll(stream.source, stream.warnings, stream.selection)).batches.flat().length, 150, 'a stream that ends before minBytes')
+  t.equal(small.pieces.length, 0)
+})
+
+t.test('with workers, --partial-ok: what was handed on before the break is taken back, and counted in the warning', async (t) => {
+  const many = Array.from({ length: 120 }, (_, i) => logLine(i % 250, i))
+  const elsewhere = recordedElsewhere({ minBytes: 0, pieceBytes: 10 }, [{ kept: 0, earliest: null }], 15)
+  const { source, warnings, selection } = sourceOf([text(...many), text(...many.slice(0, 20)), ioError()], { threaded: elsewhere.threaded, partialOk: true })
+  const read = await readAll(source, warnings, selection)
+  t.equal(read.batches.flat().length, elsewhere.pieces[0]?.from.lines)
+  t.strictSame(warnings, [`cannot read x.log: EIO: i/o error, read; kept the ${(elsewhere.pieces[0]?.from.lines ?? 0) + 15} lines read before the error (--partial-ok)`])
+  const failing = sourceOf([text(...many), text(...many.slice(0, 20)), ioError()], { threaded: recordedElsewhere({ minBytes: 0, pieceBytes: 10 }).threaded })
+  await t.rejects(readAll(failing.source, failing.warnings, failing.selection), { name: 'ReadError' })
 })

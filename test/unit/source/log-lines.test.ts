@@ -228,3 +228,44 @@ t.test('the gate sees each valid line first: a line it turns down gets no record
   t.equal(lines.linesRead, 4)
   t.strictSame(lines.takeBatch(), { kept: 0, earliest: null }, 'taken: a new batch starts empty')
 })
+
+t.test('a stretch read on (ReadOn): the format its input\'s start chose, no probe; a preset noted once per input, or told to `retried`', async (t) => {
+  const notes: string[] = []
+  const selection = new RecordingSelection()
+  const context = { settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), selection, skipped: new SkippedLines(), note: (line: string) => notes.push(line) }
+  const noted = new Set(['vhost_combined'])
+  const lines = new LogLines(context, 'x.log', 'lines', new InputPlaces(0), { format: 'combined' }, noted)
+  t.equal(lines.format, 'combined')
+  t.ok(lines.decided, 'nothing to decide')
+  for (let i = 0; i < 2 * FORMAT_PROBE_LINES; i++) lines.line('junk', i)
+  lines.line(VHOST(1), 1000)
+  lines.line(JSON_LINE(2), 2000)
+  lines.line(COMBINED(3), 3000)
+  t.doesNotThrow(() => lines.end(), 'junk only at its start is no failure: the start was probed elsewhere')
+  t.strictSame(notes, ['x.log:202: log format json for lines combined cannot read (auto)'], 'vhost_combined was noted for the input before')
+  t.strictSame([...noted], ['vhost_combined', 'json'])
+  t.strictSame(selection.take().items.map((r) => r.line), [201, 202, 203])
+  t.equal(lines.lineCount, 203)
+  const told: string[] = []
+  const retried = new LogLines({ ...context, retried: (at, format) => told.push(`${at.line} ${format}`) }, 'x.log', 'lines', new InputPlaces(0), { format: 'combined' })
+  retried.line(JSON_LINE(1), 0)
+  t.strictSame(told, ['1 json'])
+  t.equal(notes.length, 1, 'told, not noted')
+  t.throws(() => new LogLines(context, 'x.log', 'lines', new InputPlaces(0), { format: 'no such' }), { message: 'x.log: no such preset to read on with' })
+})
+
+t.test('decided: the format known and the first FORMAT_PROBE_LINES lines probed; the lines numbered so far', async (t) => {
+  const selection = new RecordingSelection()
+  const context = (options: Partial<ReadOptions>) => ({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped: new SkippedLines(), note: () => undefined })
+  for (const [name, options] of [['auto', {}], ['fixed', { logFormat: parseLogFormat('combined') }]] as const) {
+    const lines = new LogLines(context(options), 'x.log', 'lines', new InputPlaces(0))
+    lines.line('', 0)
+    for (let i = 1; i < FORMAT_PROBE_LINES; i++) lines.line(COMBINED(i), i)
+    t.notOk(lines.decided, `${name}: ${FORMAT_PROBE_LINES - 1} lines`)
+    t.equal(lines.format, 'logFormat' in options ? 'combined' : null)
+    lines.line(COMBINED(100), 100)
+    t.ok(lines.decided)
+    t.equal(lines.format, 'combined')
+    t.equal(lines.lineCount, FORMAT_PROBE_LINES + 1, 'the blank line too')
+  }
+})
