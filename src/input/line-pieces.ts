@@ -49,10 +49,12 @@ class PieceCutter {
   #overlong: string | null = null
   #offset = 0
   readonly #max: number
+  readonly #allocate: (bytes: number) => Buffer
   readonly ready: LinePiece[] = []
 
-  constructor(max: number) {
+  constructor(max: number, allocate: (bytes: number) => Buffer) {
     this.#max = max
+    this.#allocate = allocate
   }
 
   /** The next bytes; the pieces they complete (about `size` bytes each, whole lines) are `ready`. */
@@ -91,7 +93,7 @@ class PieceCutter {
 
   /** The whole lines gathered so far as a piece (ending with `tooLong`, when given). */
   #cut(tooLong: TooLongLine | null = null): LinePiece {
-    const bytes = Buffer.allocUnsafeSlow(this.#partBytes)
+    const bytes = this.#allocate(this.#partBytes)
     let at = 0
     for (const part of this.#parts) at += part.copy(bytes, at)
     const piece = { bytes, start: this.#parts.length > 0 ? this.#pieceStart : tooLong?.start ?? this.#lineStart, tooLong }
@@ -131,13 +133,19 @@ class PieceCutter {
   }
 }
 
+/** A buffer of its own (a small one from Buffer.allocUnsafe shares the memory of others, which cannot move to a worker). */
+export function ownBuffer(bytes: number): Buffer {
+  return Buffer.allocUnsafeSlow(bytes)
+}
+
 /**
  * The pieces of `bytes` (an input's bytes, gunzipped: lines.ts inputBytes),
  * each `size()` bytes up to the end of the line there (asked for again at
- * each chunk read, so a reader can switch from small pieces to large ones).
+ * each chunk read, so a reader can switch from small pieces to large ones),
+ * in buffers of their own from `allocate` (`bytes` of them are used).
  */
-export async function* linePieces(bytes: AsyncIterable<Buffer>, size: () => number, max = MAX_LINE_LENGTH): AsyncGenerator<LinePiece> {
-  const cutter = new PieceCutter(max)
+export async function* linePieces(bytes: AsyncIterable<Buffer>, size: () => number, max = MAX_LINE_LENGTH, allocate = ownBuffer): AsyncGenerator<LinePiece> {
+  const cutter = new PieceCutter(max, allocate)
   try {
     for await (const chunk of bytes) {
       cutter.push(chunk, size())

@@ -13,7 +13,8 @@
  * (workers/pieces-elsewhere.ts): the same lines, counts and rows as read here.
  */
 
-import { linePieces, splitPiece } from '../input/line-pieces.js'
+import { linePieces, ownBuffer, splitPiece } from '../input/line-pieces.js'
+import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
 import { inputBytes, splitLines } from '../input/lines.js'
 import type { OpenedInput } from '../input/open-inputs.js'
 import { isReadError } from '../input/read-error.js'
@@ -67,7 +68,9 @@ export class ForwardSource implements RecordSource {
         for await (const _ of splitLines(chunks, this.label, lines)) yield lines.takeBatch()
       } else {
         const threaded = this.#threaded
-        for await (const piece of linePieces(inputBytes(chunks, this.label), () => (elsewhere ? threaded.pieceBytes : Math.min(HEAD_PIECE_BYTES, threaded.pieceBytes)))) {
+        const size = (): number => (elsewhere ? threaded.pieceBytes : Math.min(HEAD_PIECE_BYTES, threaded.pieceBytes))
+        const memory = (bytes: number): Buffer => (elsewhere ? elsewhere.buffer(bytes) : ownBuffer(bytes))
+        for await (const piece of linePieces(inputBytes(chunks, this.label), size, MAX_LINE_LENGTH, memory)) {
           if (elsewhere !== null) {
             await elsewhere.send(piece)
             yield* elsewhere.taken()

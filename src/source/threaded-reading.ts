@@ -52,6 +52,8 @@ export interface PiecesElsewhere {
   readonly linesRead: number
   /** Hands a piece on (waits while the workers are full). */
   send(piece: LinePiece): Promise<void>
+  /** Memory for the next piece, of `bytes` bytes: that of a piece read already, when one came back large enough. */
+  buffer(bytes: number): Buffer
   /** The pieces read by now, in order: a batch each. */
   taken(): Iterable<Batch>
   /** Every piece sent, then the records of them all: the last batch. */

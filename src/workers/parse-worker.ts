@@ -5,5 +5,5 @@ import { WorkerTasks, type WorkerMessage } from './worker-tasks.js'
 
 const port = parentPort
 if (port === null) throw new Error('parse-worker.ts runs as a worker thread')
-const tasks = new WorkerTasks((answer) => port.postMessage(answer))
+const tasks = new WorkerTasks((answer, transfer) => port.postMessage(answer, transfer))
 port.on('message', (message: WorkerMessage) => tasks.take(message))

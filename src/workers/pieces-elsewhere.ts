@@ -9,7 +9,8 @@
  * its line number and place.
  */
 
-import type { LinePiece } from '../input/line-pieces.js'
+import { ownBuffer, type LinePiece } from '../input/line-pieces.js'
+import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
 import type { AccessRecord } from '../record.js'
 import { InputPlaces, type Batch, type RecordSink } from '../source/batch.js'
 import type { PiecesElsewhere } from '../source/threaded-reading.js'
@@ -33,12 +34,16 @@ export class PiecesOnWorkers implements PiecesElsewhere {
   readonly #starts: number[] = []
   readonly #before: number[] = []
   readonly #workers = new Set<number>()
+  /** The memory of pieces read, handed back: the next pieces are cut into it. */
+  readonly #spare: ArrayBuffer[] = []
+  readonly #pieceBytes: number
   #lines: number
   #read = 0
 
-  /** `linesBefore`: the lines of the input the main thread read before the first piece. */
-  constructor(job: PoolJob, stretch: StretchOf, target: ReplayTarget, selection: RecordSink, linesBefore: number) {
+  /** `linesBefore`: the lines of the input the main thread read before the first piece; `pieceBytes`: how large pieces are cut. */
+  constructor(job: PoolJob, stretch: StretchOf, target: ReplayTarget, selection: RecordSink, linesBefore: number, pieceBytes = 0) {
     this.#job = job
+    this.#pieceBytes = pieceBytes
     this.#stretch = stretch
     this.#target = target
     this.#selection = selection
@@ -63,6 +68,12 @@ export class PiecesOnWorkers implements PiecesElsewhere {
     this.#sent.push(sent)
   }
 
+  buffer(bytes: number): Buffer {
+    const spare = this.#spare.pop()
+    // a piece ends at the first line end past its size: room for one more line makes the memory fit the next
+    return Buffer.from(spare !== undefined && spare.byteLength >= bytes ? spare : ownBuffer(Math.max(bytes, this.#pieceBytes + MAX_LINE_LENGTH + 1)).buffer, 0, bytes)
+  }
+
   /** The reports in so far, in the order of the pieces, taken: a batch each. */
   *taken(): Generator<Batch> {
     for (let first = this.#sent[0]; first?.report; first = this.#sent[0]) yield this.#take(first.start, first.report)
@@ -81,6 +92,7 @@ export class PiecesOnWorkers implements PiecesElsewhere {
 
   #take(start: number, report: StretchReport): Batch {
     this.#sent.shift()
+    if (report.spare) this.#spare.push(report.spare)
     this.#starts.push(start)
     this.#before.push(this.#lines)
     replay(report, this.#target, this.#lines)

@@ -75,7 +75,7 @@ export function readPiece(context: JobContext, task: PieceTask, selection: PartS
   const reader = new StretchReader(context, task, selection, 'lines')
   const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength)
   splitPiece({ bytes, start: task.start, tooLong: task.tooLong }, reader.lines)
-  return reader.report(bytes.length, [selection, false])
+  return { ...reader.report(bytes.length, [selection, false]), spare: task.bytes.buffer as ArrayBuffer }
 }
 
 const NEWLINE = 0x0a

@@ -89,4 +89,6 @@ export interface StretchReport {
   held: number
   /** A range that broke off: why (its report tells what was read before). */
   failure: ReadFailure | null
+  /** A piece's memory, handed back for the next piece (moved, not copied). */
+  spare?: ArrayBuffer
 }

@@ -44,7 +44,7 @@ export function threadedReading(run: RunThreads): ThreadedReading {
       ? null
       : (input, from) => {
           lines.note(`${input.label}: read on ${threadsText(threads)} from line ${from.lines + 1} (${from.size === null ? `over ${byteSize(from.bytes)}` : byteSize(from.size)})`)
-          return new PiecesOnWorkers(job, { label: input.label, rank: input.rank, format: input.format }, target(input), selection, from.lines)
+          return new PiecesOnWorkers(job, { label: input.label, rank: input.rank, format: input.format }, target(input), selection, from.lines, sizes.pieceBytes)
         },
     ranges: (input, part) => {
       lines.note(`${input.label}: not decided by the newest ${byteSize(part.read)}; the other ${byteSize(part.end)} read on ${threadsText(threads)}, ${byteSize(sizes.rangeBytes)} at a time, newest first`)

@@ -31,9 +31,10 @@ interface Current {
 export class WorkerTasks {
   #current: Current | null = null
   #queue: Promise<void> = Promise.resolve()
-  readonly #answer: (answer: WorkerAnswer) => void
+  readonly #answer: (answer: WorkerAnswer, transfer: ArrayBuffer[]) => void
 
-  constructor(answer: (answer: WorkerAnswer) => void) {
+  /** `answer` sends an answer, moving `transfer` (a piece's memory, handed back). */
+  constructor(answer: (answer: WorkerAnswer, transfer: ArrayBuffer[]) => void) {
     this.#answer = answer
   }
 
@@ -48,9 +49,10 @@ export class WorkerTasks {
       return
     }
     try {
-      this.#answer({ id: message.id, ok: true, value: await this.#perform(message.task) })
+      const value = await this.#perform(message.task)
+      this.#answer({ id: message.id, ok: true, value }, !Array.isArray(value) && value.spare ? [value.spare] : [])
     } catch (error) {
-      this.#answer({ id: message.id, ok: false, error })
+      this.#answer({ id: message.id, ok: false, error }, [])
     }
   }
 

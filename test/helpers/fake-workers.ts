@@ -22,8 +22,8 @@ export class FakeWorker extends EventEmitter {
   referenced = true
   terminated = false
   held: boolean
-  readonly #tasks = new WorkerTasks((answer) => {
-    const copy = structuredClone(answer)
+  readonly #tasks = new WorkerTasks((answer, transfer) => {
+    const copy = structuredClone(answer, { transfer })
     if (this.held) this.waiting.push(copy)
     else setImmediate(() => this.#deliver(copy))
   })

@@ -123,6 +123,7 @@ export const recordedElsewhere = (sizes: Partial<ThreadSizes>, batches: Batch[] 
           sent.push(piece)
           return Promise.resolve()
         },
+        buffer: (bytes) => Buffer.allocUnsafeSlow(bytes),
         taken: () => [],
         rest: async function* () {
           yield* batches

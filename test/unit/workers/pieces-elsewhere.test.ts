@@ -44,6 +44,12 @@ t.test('reports taken in the order of the pieces, whichever worker answers first
   for await (const batch of elsewhere.rest()) later.push(batch)
   t.strictSame(later, [{ kept: 0, earliest: timeAt(2) }, { kept: 0, earliest: null }, { kept: 3, earliest: null }], 'the last pieces, then the records collected')
   t.equal(elsewhere.linesRead, 5)
+  const capacities = pieces.map((piece) => piece.bytes.buffer.byteLength)
+  t.ok(capacities.every((bytes) => bytes === 0), 'each piece\'s memory moved to a worker')
+  const reused = elsewhere.buffer(5)
+  t.equal(reused.length, 5)
+  t.equal(reused.buffer.byteLength, Buffer.byteLength(`${lines[5]}\n`), 'the memory of the last piece read, handed back')
+  t.equal(elsewhere.buffer(1000).buffer.byteLength, 64 * 1024 + 1, 'none large enough left: new memory, the size of a piece (0 here) and room for a line more')
   t.strictSame(shown, ['x.log:12: not a log line: junk', 'x.log:16: not a log line: more junk'])
   t.equal(skipped.summary(), 'skipped 2 of 5 lines (2 not a log line); first at x.log:12')
   t.strictSame(selection.kept.map(({ item, place }) => [item.ip, item.line, place - 2 ** 40]).sort(), [
