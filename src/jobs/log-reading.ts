@@ -68,7 +68,7 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
 }
 
 /** How the run reads on several threads: its job on the pool, if it has one (workers start as work comes). */
-function threaded(reading: LogReading, options: BuildOptions, io: JobIO, pool: WorkerPool | null): ThreadedReading {
+function threaded(reading: LogReading, options: BuildOptions, io: JobIO, pool: WorkerPool | null): ThreadedReading & { held(): number } {
   return threadedReading({ pool, job: workerJob(options, io.env), sizes: options.threadSizes, lines: reading.lines, selection: reading.selection })
 }
 
@@ -91,7 +91,7 @@ export function workerJob(options: BuildOptions, env: Environment): WorkerJob {
   }
 }
 
-async function readLogsWith(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO, threaded: ThreadedReading): Promise<void> {
+async function readLogsWith(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO, threaded: ThreadedReading & { held(): number }): Promise<void> {
   const sources = planSources(inputs, reading.lines, {
     fullScan: options.fullScan,
     backwardMinBytes: options.backwardMinBytes,
@@ -106,7 +106,8 @@ async function readLogsWith(inputs: readonly OpenedInput[], reading: LogReading,
   const progress = startProgress(() => io.stderr, {
     bytes: () => read.bytes,
     lines: () => reading.lines.skipped.lines,
-    rows: () => Math.min(reading.selection.size, options.limit),
+    // the workers' records count too (at most the limit: some of them will not be kept)
+    rows: () => Math.min(reading.selection.size + threaded.held(), options.limit),
   }, total, { quiet: options.quiet })
   try {
     await selectFrom(sources, reading.selection, { stopEarly: !options.fullScan, note: reading.note, progress: read })

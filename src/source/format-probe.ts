@@ -7,10 +7,24 @@
  * nothing but such lines (one 100 MB line without a newline) is no log.
  */
 
+import { dataError } from '../errors.js'
+
 export const FORMAT_PROBE_LINES = 100
 
 /** Says why the input is not what it should be: `checked` lines were tried, `first` is the first that failed. */
 export type NotThisFormat = (checked: number, first: string) => Error
+
+function quoted(raw: string): string {
+  return JSON.stringify(raw.slice(0, 80))
+}
+
+/** Why the input `label` is no access log: none of its first lines matches `--log-format` (`fixed`), or any preset (null, `auto`). */
+export function notAnAccessLog(label: string, fixed: string | null): NotThisFormat {
+  return (checked, first) => fixed !== null
+    ? dataError(`${label}: none of the first ${checked} lines matches --log-format ${fixed} (first: ${quoted(first)})`, 'is it the format the server writes?')
+    : dataError(`${label}: none of the first ${checked} lines is an nginx or Apache access log line in combined or common format (first: ${quoted(first)})`,
+      'is this an access log?')
+}
 
 export class FormatProbe {
   private checked = 0

@@ -16,13 +16,12 @@
  * the run stops (exit 1).
  */
 
-import { dataError } from '../errors.js'
 import type { LineSink } from '../input/line-splitter.js'
 import { hasRole } from '../parse/format/format-spec.js'
 import { positionText, type LineFacts, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
 import type { AccessRecord } from '../record.js'
 import { emptyBatch, type Batch, type Places, type RecordSink } from './batch.js'
-import { FORMAT_PROBE_LINES, FormatProbe } from './format-probe.js'
+import { FORMAT_PROBE_LINES, FormatProbe, notAnAccessLog } from './format-probe.js'
 import { noForwardedFor, type Candidate, type FormatReader, type ReadSettings } from './read-settings.js'
 import type { RecordGate } from './record-reader.js'
 import type { SkippedLines } from './skipped-lines.js'
@@ -66,10 +65,6 @@ interface HeldLine {
   tooLong: boolean
 }
 
-function quoted(raw: string): string {
-  return JSON.stringify(raw.slice(0, 80))
-}
-
 export class LogLines implements LineSink, RecordGate {
   readonly #context: LogLinesContext
   readonly #selection: RecordGate & RecordSink
@@ -104,11 +99,7 @@ export class LogLines implements LineSink, RecordGate {
     const { fixed, candidates } = context.settings
     if (fixed) this.#read = this.#readerOf(fixed)
     else if (readOn !== null) this.#readWith(candidates.find((candidate) => candidate.name === readOn.format) ?? null)
-    this.#probe = new FormatProbe((checked, first) => fixed
-      ? dataError(`${label}: none of the first ${checked} lines matches --log-format ${fixed.name} (first: ${quoted(first)})`,
-        'is it the format the server writes?')
-      : dataError(`${label}: none of the first ${checked} lines is an nginx or Apache access log line in combined or common format (first: ${quoted(first)})`,
-        'is this an access log?'))
+    this.#probe = new FormatProbe(notAnAccessLog(label, fixed?.name ?? null))
   }
 
   /** A line without its newline; `start`: the offset of its first byte. */

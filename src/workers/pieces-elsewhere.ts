@@ -20,6 +20,7 @@ import type { PoolJob } from './worker-pool.js'
 
 interface Sent {
   start: number
+  worker: number
   reply: Promise<StretchReport>
   report: StretchReport | null
 }
@@ -34,6 +35,8 @@ export class PiecesOnWorkers implements PiecesElsewhere {
   readonly #starts: number[] = []
   readonly #before: number[] = []
   readonly #workers = new Set<number>()
+  /** The records each worker holds for the input, as its last report said (for the progress line). */
+  readonly #held = new Map<number, number>()
   /** The memory of pieces read, handed back: the next pieces are cut into it. */
   readonly #spare: ArrayBuffer[] = []
   readonly #pieceBytes: number
@@ -61,7 +64,7 @@ export class PiecesOnWorkers implements PiecesElsewhere {
     const { bytes, start, tooLong } = piece
     const { worker, reply } = this.#job.run({ kind: 'piece', ...this.#stretch, bytes, start, tooLong }, [bytes.buffer as ArrayBuffer])
     this.#workers.add(worker)
-    const sent: Sent = { start, reply: reply as Promise<StretchReport>, report: null }
+    const sent: Sent = { start, worker, reply: reply as Promise<StretchReport>, report: null }
     sent.reply.then((report) => {
       sent.report = report
     }, () => undefined)
@@ -74,26 +77,35 @@ export class PiecesOnWorkers implements PiecesElsewhere {
     return Buffer.from(spare !== undefined && spare.byteLength >= bytes ? spare : ownBuffer(Math.max(bytes, this.#pieceBytes + MAX_LINE_LENGTH + 1)).buffer, 0, bytes)
   }
 
+  /** Records the workers hold for the input, not collected yet. */
+  get held(): number {
+    let held = 0
+    for (const count of this.#held.values()) held += count
+    return held
+  }
+
   /** The reports in so far, in the order of the pieces, taken: a batch each. */
   *taken(): Generator<Batch> {
-    for (let first = this.#sent[0]; first?.report; first = this.#sent[0]) yield this.#take(first.start, first.report)
+    for (let first = this.#sent[0]; first?.report; first = this.#sent[0]) yield this.#take(first, first.report)
   }
 
   /** The input ended (or broke off): every report taken, then the records collected, the last batch holding them. */
   async *rest(): AsyncGenerator<Batch> {
-    for (let first = this.#sent[0]; first; first = this.#sent[0]) yield this.#take(first.start, await first.reply)
+    for (let first = this.#sent[0]; first; first = this.#sent[0]) yield this.#take(first, await first.reply)
     const collected = [...this.#workers].map((worker) => this.#job.run({ kind: 'collect', rank: this.#stretch.rank }, [], worker).reply)
     let kept = 0
     for (const records of await Promise.all(collected)) {
       for (const [record, place] of records as [AccessRecord, number][]) if (this.#selection.keep(this.#numbered(record, place), place)) kept++
     }
+    this.#held.clear()
     yield { kept, earliest: null }
   }
 
-  #take(start: number, report: StretchReport): Batch {
+  #take(sent: Sent, report: StretchReport): Batch {
     this.#sent.shift()
     if (report.spare) this.#spare.push(report.spare)
-    this.#starts.push(start)
+    this.#held.set(sent.worker, report.held)
+    this.#starts.push(sent.start)
     this.#before.push(this.#lines)
     replay(report, this.#target, this.#lines)
     this.#lines += report.lines

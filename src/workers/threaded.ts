@@ -30,21 +30,26 @@ function threadsText(threads: number): string {
   return `${threads} ${threads === 1 ? 'thread' : 'threads'}`
 }
 
-export function threadedReading(run: RunThreads): ThreadedReading {
+/** The run's threaded reading, and the records its workers hold for inputs not read to their end yet (for the progress line). */
+export function threadedReading(run: RunThreads): ThreadedReading & { held(): number } {
   const { lines, selection, sizes } = run
   const job = run.pool?.job(run.job) ?? null
   const threads = run.pool?.size ?? 1
   let local: JobContext | null = null
+  const reading = new Set<PiecesOnWorkers>()
   function target(input: InputStretch): ReplayTarget {
     return { skipped: lines.skipped, note: lines.note, noted: input.noted, format: input.format }
   }
   return {
     ...sizes,
+    held: () => [...reading].reduce((sum, pieces) => sum + pieces.held, 0),
     pieces: job === null
       ? null
       : (input, from) => {
           lines.note(`${input.label}: read on ${threadsText(threads)} from line ${from.lines + 1} (${from.size === null ? `over ${byteSize(from.bytes)}` : byteSize(from.size)})`)
-          return new PiecesOnWorkers(job, { label: input.label, rank: input.rank, format: input.format }, target(input), selection, from.lines, sizes.pieceBytes)
+          const pieces = new PiecesOnWorkers(job, { label: input.label, rank: input.rank, format: input.format }, target(input), selection, from.lines, sizes.pieceBytes)
+          reading.add(pieces)
+          return pieces
         },
     ranges: (input, part) => {
       lines.note(`${input.label}: not decided by the newest ${byteSize(part.read)}; the other ${byteSize(part.end)} read on ${threadsText(threads)}, ${byteSize(sizes.rangeBytes)} at a time, newest first`)

@@ -35,6 +35,7 @@ t.test('reports taken in the order of the pieces, whichever worker answers first
   await started[0]?.release(2)
   const taken: Batch[] = [...elsewhere.taken()]
   t.strictSame(taken, [{ kept: 0, earliest: timeAt(1) }, { kept: 0, earliest: null }, { kept: 0, earliest: timeAt(3) }, { kept: 0, earliest: null }])
+  t.equal(elsewhere.held, 2, 'for the progress line: the records the workers hold, as their last reports said (one each)')
   for (const piece of pieces.slice(4)) await elsewhere.send(piece)
   for (const worker of started) {
     worker.held = false
@@ -44,6 +45,7 @@ t.test('reports taken in the order of the pieces, whichever worker answers first
   for await (const batch of elsewhere.rest()) later.push(batch)
   t.strictSame(later, [{ kept: 0, earliest: timeAt(2) }, { kept: 0, earliest: null }, { kept: 3, earliest: null }], 'the last pieces, then the records collected')
   t.equal(elsewhere.linesRead, 5)
+  t.equal(elsewhere.held, 0, 'collected')
   const capacities = pieces.map((piece) => piece.bytes.buffer.byteLength)
   t.ok(capacities.every((bytes) => bytes === 0), 'each piece\'s memory moved to a worker')
   const reused = elsewhere.buffer(5)

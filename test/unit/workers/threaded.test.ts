@@ -32,6 +32,7 @@ t.test('with workers: pieces and ranges on them, each said under --verbose', asy
   t.ok(threaded.pieces?.(input, { lines: 100, bytes: 20_000, size: null }) instanceof PiecesOnWorkers)
   threaded.pieces?.({ ...input, label: 'y.log' }, { lines: 7, bytes: 20_000, size: 2e9 })
   threaded.ranges(input, { fd: 0, size: 5e9, end: 4e9, read: 16e6, blockSize: 1 })
+  t.equal(threaded.held(), 0, 'no piece read yet')
   t.strictSame(notes, [
     'x.log: read on 2 threads from line 101 (over 20 kB)',
     'y.log: read on 2 threads from line 8 (2.00 GB)',
