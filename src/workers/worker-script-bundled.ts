@@ -1,12 +1,17 @@
 /**
  * How a worker thread is started from the bundle (it replaces
  * worker-script.ts there): dist/worker.cjs, beside dist/program.cjs
- * (scripts/bundle.js).
+ * (scripts/bundle.js). node:worker_threads is loaded when the first worker
+ * starts: a run that needs none does not pay for it.
  */
 
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+
+const require = createRequire(import.meta.url)
 
 export function startWorker(): Worker {
-  return new Worker(fileURLToPath(new URL('worker.cjs', import.meta.url)))
+  const threads = require('node:worker_threads') as typeof import('node:worker_threads')
+  return new threads.Worker(fileURLToPath(new URL('worker.cjs', import.meta.url)))
 }
