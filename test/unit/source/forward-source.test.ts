@@ -174,6 +174,19 @@ t.test('with workers: a plain file known to be small is read here whole; so is o
   t.equal(small.pieces.length, 0)
 })
 
+t.test('with workers: gzip data counts as four times its stored size (it expands more), so a large .gz goes to them after the first lines', async (t) => {
+  const many = Array.from({ length: 150 }, (_, i) => logLine(i % 250, i))
+  const elsewhere = recordedElsewhere({ minBytes: 100_000 })
+  const memory = memoryInput('x.log.gz', [text(...many)])
+  const lines = linesContext()
+  for (const storedSize of [24_999, 25_000]) {
+    const source = new ForwardSource({ ...memory.input, storedSize }, new LogLines(lines.context, 'x.log', 'lines', new InputPlaces(0)), policy(false, []), false, elsewhere.threaded)
+    for await (const _ of source.batches()) lines.selection.take()
+  }
+  t.equal(elsewhere.pieces.length, 1, 'only the one of 25,000 bytes stored')
+  t.strictSame(elsewhere.pieces[0]?.from.size, null)
+})
+
 t.test('with workers, --partial-ok: what was handed on before the break is taken back, and counted in the warning', async (t) => {
   const many = Array.from({ length: 120 }, (_, i) => logLine(i % 250, i))
   const elsewhere = recordedElsewhere({ minBytes: 0, pieceBytes: 10 }, [{ kept: 0, earliest: null }], 15)
