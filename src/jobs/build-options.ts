@@ -47,7 +47,7 @@ export interface BuildOptions {
   quiet: boolean
   /** Plain files at least this large are read from their end (BACKWARD_MIN_BYTES; tests lower it). */
   backwardMinBytes: number
-  /** `--threads`: threads that read (1: the main thread alone); null for one per core. */
+  /** `--threads`: threads that parse a large input (1: the main thread alone; more: workers, while it reads); null for one per core. */
   threads: number | null
   /** The sizes from which inputs are read on several threads (THREAD_SIZES; tests lower them). */
   threadSizes: ThreadSizes
