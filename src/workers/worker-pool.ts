@@ -100,6 +100,8 @@ export class WorkerPool {
   readonly #workers: PoolWorker[] = []
   readonly #waiting: (() => void)[] = []
   #jobs = 0
+  /** Where the search for the least busy worker starts: the one after the last given a task, so ties go round. */
+  #turn = 0
 
   constructor(size: number, start: () => Worker = startWorker) {
     this.size = size
@@ -128,19 +130,19 @@ export class WorkerPool {
     return this.#workers.length < this.size || alive.some((worker) => worker.busy < TASKS_AHEAD)
   }
 
-  /** The worker a task goes to: an idle one, else a new one while there is room for it, else the least busy. */
+  /** The worker a task goes to: an idle one, else a new one while there is room for it, else the least busy; ties go round. */
   take(): PoolWorker {
-    const alive = this.#workers.filter((worker) => worker.alive)
-    const idle = alive.find((worker) => worker.busy === 0)
-    if (idle) return idle
-    if (this.#workers.length < this.size) {
-      const worker = new PoolWorker(this.#start(), () => this.#wake())
-      this.#workers.push(worker)
-      return worker
+    const count = this.#workers.length
+    const inTurn = Array.from({ length: count }, (_, k) => this.#workers[(this.#turn + k) % count] as PoolWorker).filter((worker) => worker.alive)
+    let chosen = inTurn.find((worker) => worker.busy === 0)
+    if (chosen === undefined && count < this.size) {
+      chosen = new PoolWorker(this.#start(), () => this.#wake())
+      this.#workers.push(chosen)
     }
-    const least = alive.reduce<PoolWorker | null>((best, worker) => (best === null || worker.busy < best.busy ? worker : best), null)
-    if (least === null) throw new Error('no worker thread is left to read with')
-    return least
+    chosen ??= inTurn.reduce<PoolWorker | undefined>((best, worker) => (best === undefined || worker.busy < best.busy ? worker : best), undefined)
+    if (chosen === undefined) throw new Error('no worker thread is left to read with')
+    this.#turn = this.#workers.indexOf(chosen) + 1
+    return chosen
   }
 
   worker(index: number): PoolWorker {

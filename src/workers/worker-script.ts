@@ -6,10 +6,11 @@
  */
 
 import { Worker } from 'node:worker_threads'
+import { WORKER_LIMITS } from './worker-script-bundled.js'
 
 export function startWorker(): Worker {
   const tsx = import.meta.resolve('tsx/esm/api')
   const entry = new URL('parse-worker.ts', import.meta.url).href
   const boot = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(entry)})`
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`))
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), { resourceLimits: WORKER_LIMITS })
 }
