@@ -50,7 +50,7 @@ export interface SpawnOptions extends CliOptions {
 }
 
 /** A stream that keeps what is written to it. */
-const collector = (): Writable & { text: () => string } => {
+export const collector = (): Writable & { text: () => string } => {
   const chunks: Buffer[] = []
   const stream = new Writable({
     write: (chunk: Buffer, _encoding, done) => {
