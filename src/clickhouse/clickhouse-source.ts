@@ -1,0 +1,134 @@
+/**
+ * A ClickHouse table as one more RecordSource on the spine: its rows'
+ * `message` (the raw line) go through the same LogLines as a file's lines,
+ * so parsing, the criteria, tokens and skipped counts are those of the
+ * files. The server is asked only for rows the pushed-down conditions let
+ * through (pushdown.ts), newest first, a page at a time by keyset
+ * (row-query.ts), within a recent time window that widens (4x each time)
+ * until the selection is decided or the table's span is read: the table's
+ * order lets the server read only the parts of the window.
+ *
+ * Every row not read yet is older than those read, in the order
+ * `(time, host, file, seq)`: so the source reads newest first, and each
+ * batch's `earliest` is the last ms of the oldest second read (a row not
+ * read yet may be stamped up to then; the selection's order tolerance
+ * still covers a time column stamped apart from the line's own time). A
+ * row's place counts down as rows come, so between equal times the row
+ * later in that order is newer, as the later line of a file is.
+ */
+
+import { usageError } from '../errors.js'
+import { MAX_LINE_LENGTH, TOO_LONG_HEAD } from '../input/line-splitter.js'
+import type { Batch, Places } from '../source/batch.js'
+import type { LogLines } from '../source/log-lines.js'
+import type { RecordSource } from '../source/record-source.js'
+import type { ClickHouseConnection } from './clickhouse-connection.js'
+import { rowsQuery, spanQuery, tableRow, type RowKey, type TableRow } from './row-query.js'
+import { sqlInteger, sqlName } from './sql-text.js'
+
+/** Room below each input's place in the age order (as batch.ts's InputPlaces). */
+const PER_INPUT = 2 ** 40
+/** A sequence number's offset part: the byte offset of the line in its generation (schema/clickhouse.sql). */
+const OFFSET_PART = 2n ** 40n
+
+export interface TableReading {
+  /** The first window, seconds back from the newest row. */
+  firstWindowS: number
+  /** Rows asked for at once. */
+  pageRows: number
+}
+
+export const TABLE_READING: TableReading = { firstWindowS: 300, pageRows: 5000 }
+
+/** Places counting down from the top of the input's room: the row that comes later is older. */
+export class DescendingPlaces implements Places {
+  #next: number
+
+  constructor(rank: number) {
+    this.#next = (rank + 1) * PER_INPUT - 1
+  }
+
+  of(): number {
+    return this.#next--
+  }
+}
+
+/** A row's byte offset in its file, from its sequence number. */
+export function rowOffset(seq: string): number {
+  if (!/^\d+$/.test(seq)) throw usageError(`the seq column holds ${JSON.stringify(seq.slice(0, 40))}, not a whole number`, 'see schema/clickhouse.sql')
+  return Number(BigInt(seq) % OFFSET_PART)
+}
+
+/** One row's line to the lines of the source: a message over the cap is too long, as a file's line would be. */
+export function feedRow(lines: LogLines, row: TableRow): void {
+  const start = rowOffset(row.seq)
+  if (row.message.length * 3 > MAX_LINE_LENGTH && Buffer.byteLength(row.message) > MAX_LINE_LENGTH) lines.tooLong(row.message.slice(0, TOO_LONG_HEAD), start)
+  else lines.line(row.message, start)
+}
+
+export class ClickHouseSource implements RecordSource {
+  readonly newestFirst = true
+  readonly #connection: ClickHouseConnection
+  readonly #lines: LogLines
+  readonly #conditions: readonly string[]
+  readonly #reading: TableReading
+  #bytes = 0
+
+  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], reading: TableReading = TABLE_READING) {
+    this.#connection = connection
+    this.#lines = lines
+    this.#conditions = conditions
+    this.#reading = reading
+  }
+
+  get label(): string {
+    return this.#connection.table.label
+  }
+
+  bytesRead(): number {
+    return this.#bytes
+  }
+
+  async *batches(): AsyncGenerator<Batch> {
+    const connection = this.#connection
+    const { table } = connection
+    const lines = this.#lines
+    const [span] = await connection.select(spanQuery(table, this.#conditions.filter(isTimeCondition(table.columns.time))), 'reading the time span')
+    const [oldest, newest, count] = (span ?? []).map(Number) as [number, number, number]
+    if (count > 0) {
+      const time = sqlName(table.columns.time)
+      let window = this.#reading.firstWindowS
+      let key: RowKey | null = null
+      for (;;) {
+        const low = Math.max(oldest, newest - window)
+        const rows: TableRow[] = (await connection.select(rowsQuery(table, [...this.#conditions, `${time} >= ${sqlInteger(low)}`], key, this.#reading.pageRows))).map(tableRow)
+        for (const row of rows) {
+          this.#bytes += row.message.length + 1
+          feedRow(lines, row)
+        }
+        const last: TableRow | undefined = rows.at(-1)
+        if (last !== undefined) {
+          key = last
+          lines.settle()
+          const batch = lines.takeBatch()
+          yield { kept: batch.kept, earliest: (last.time + 1) * 1000 - 1 }
+        }
+        if (rows.length === this.#reading.pageRows) continue
+        if (low <= oldest) break
+        window *= 4
+      }
+    }
+    lines.end()
+    yield lines.takeBatch()
+  }
+
+  close(): Promise<void> {
+    return this.#connection.close()
+  }
+}
+
+/** The pushed-down conditions on the time column alone (they bound the span cheaply). */
+function isTimeCondition(time: string): (condition: string) => boolean {
+  const name = sqlName(time)
+  return (condition) => condition.startsWith(`${name} `)
+}

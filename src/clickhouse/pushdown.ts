@@ -1,0 +1,110 @@
+/**
+ * The search criteria as SQL conditions on a raw-lines table, so the server
+ * sends only rows that may pass. Each condition is necessary, never
+ * sufficient: a row that passes is still read by our own parser and tested
+ * by the whole criteria (the rows and tokens are those of the files), so a
+ * condition may let through more than it should but never turns a row away.
+ *
+ * What the raw line must hold, for a line nginx or Apache wrote (which
+ * write these characters as they are):
+ * - `--method`, `--status` (a code): the text; a class: three digits of it.
+ * - `--url` (not `!…`), `--ip` (a piece): the text, when it is printable
+ *   ASCII without `"` and `\` (others are escaped in a log line).
+ * - `--ip` an IPv4 range (or IPv4-mapped): a dotted quad in the range.
+ * - the request shapes: one RE2 regex over every pattern, each placeholder
+ *   one segment of any text (the types and the reserved words are checked
+ *   by the re-check).
+ * - `--from`, `--until`, `--token`'s second on the time column, widened by
+ *   a day where a bound is wall-clock time (the lines' offsets are not known
+ *   in advance) and by the order tolerance (the column may be stamped apart
+ *   from the line's own time).
+ */
+
+import { parseCidr } from '../parse/record/client-ip.js'
+import type { Criteria } from '../select/criteria.js'
+import type { TimeBound } from '../select/filters/time-range.js'
+import { tokenSecond } from '../select/filters/token.js'
+import { DEFAULT_SHAPES, type ShapeSettings } from '../select/shapes.js'
+import type { TableColumns } from './clickhouse-url.js'
+import { sqlInteger, sqlName, sqlString } from './sql-text.js'
+
+export interface PushdownContext {
+  columns: TableColumns
+  /** The shapes a row must have (config file), null for the defaults; unused with `anyUrl`. */
+  shapes: ShapeSettings | null
+  /** `--order-tolerance`, seconds. */
+  toleranceS: number
+}
+
+const DAY_S = 86_400
+
+/** Text a log line holds as it is: printable ASCII but `"` and `\`. */
+function isPlainText(text: string): boolean {
+  return /^[\x20-\x7e]+$/.test(text) && !/["\\]/.test(text)
+}
+
+function contains(message: string, text: string): string {
+  return `position(${message}, ${sqlString(text)}) > 0`
+}
+
+/** RE2 text matching `text` literally. */
+function regexLiteral(text: string): string {
+  return text.replace(/[\\^$.|?*+()[\]{}]/g, (c) => `\\${c}`)
+}
+
+/** One regex for a request target of any of the patterns, where it stands in a log line. */
+export function shapesRegex(patterns: readonly string[]): string {
+  const alternatives = patterns.map((pattern) => {
+    const q = pattern.indexOf('?')
+    const path = q < 0 ? pattern : pattern.slice(0, q)
+    const segments = path.split('/').slice(1).map((segment) => (segment.includes('{') ? '[^/?#" ]+' : regexLiteral(segment)))
+    // a pattern without a query matches only a target without one
+    return `/${segments.join('/')}${q < 0 ? '(?:[" ]|$)' : '\\?[^" ]+'}`
+  })
+  // a target starts the request's field, maybe in absolute form (http://host/…)
+  return `(?:^|[" ])(?:[A-Za-z][A-Za-z0-9+.-]*://[^/?#" ]*)?(?:${alternatives.join('|')})`
+}
+
+/** An IPv4 range (or IPv4-mapped one) as a condition on the dotted quads of the line; null for IPv6. */
+function ipv4Range(message: string, text: string): string | null {
+  const cidr = parseCidr(text)
+  if (cidr === null || cidr.address.kind() !== 'ipv4') return null
+  const octets = cidr.address.toByteArray()
+  const value = octets.reduce((sum, octet) => sum * 256 + octet, 0)
+  const mask = cidr.bits === 0 ? 0 : (0xffffffff - (2 ** (32 - cidr.bits) - 1))
+  const network = Number(BigInt(value) & BigInt(mask))
+  const quads = `extractAll(${message}, ${sqlString('[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}')})`
+  return `arrayExists(a -> bitAnd(IPv4StringToNum(a), ${sqlInteger(mask)}) = ${sqlInteger(network)}, ${quads})`
+}
+
+/** Seconds of the time column a bound may reach: an instant is exact, wall-clock time is widened by a day. */
+function boundSpan(bound: TimeBound): { start: number; end: number } {
+  const widen = bound.kind === 'wall' ? DAY_S : 0
+  return { start: Math.floor(bound.start / 1000) - widen, end: Math.ceil(bound.end / 1000) + widen }
+}
+
+/** The conditions, ANDed; an empty list lets every row through. */
+export function pushdown(criteria: Criteria, context: PushdownContext): string[] {
+  const { columns, toleranceS } = context
+  const message = sqlName(columns.message)
+  const time = sqlName(columns.time)
+  const conditions: string[] = []
+  if (criteria.method !== null) conditions.push(contains(message, criteria.method))
+  const { status } = criteria
+  if (status?.kind === 'code') conditions.push(contains(message, String(status.code)))
+  else if (status?.kind === 'class') conditions.push(`match(${message}, ${sqlString(`(?:^|[^0-9])${status.hundreds}[0-9][0-9](?:[^0-9]|$)`)})`)
+  if (criteria.url !== null && !criteria.url.exclude && isPlainText(criteria.url.text)) conditions.push(contains(message, criteria.url.text))
+  if (criteria.ip?.kind === 'substring' && isPlainText(criteria.ip.text)) conditions.push(contains(message, criteria.ip.text))
+  if (criteria.ip?.kind === 'cidr') {
+    const range = ipv4Range(message, criteria.ip.text)
+    if (range !== null) conditions.push(range)
+  }
+  if (!criteria.anyUrl) conditions.push(`match(${message}, ${sqlString(shapesRegex(context.shapes?.patterns ?? DEFAULT_SHAPES))})`)
+  if (criteria.from !== null) conditions.push(`${time} >= ${sqlInteger(Math.max(0, boundSpan(criteria.from).start - toleranceS))}`)
+  if (criteria.until !== null) conditions.push(`${time} <= ${sqlInteger(boundSpan(criteria.until).end + toleranceS)}`)
+  if (criteria.token !== null) {
+    const second = tokenSecond(criteria.token)
+    conditions.push(`${time} >= ${sqlInteger(Math.max(0, second - toleranceS))}`, `${time} <= ${sqlInteger(second + toleranceS)}`)
+  }
+  return conditions
+}
