@@ -66,6 +66,28 @@ export function feedRow(lines: LogLines, row: TableRow): void {
   else lines.line(row.message, start)
 }
 
+/**
+ * How far a table was read, for following it (followed-table.ts): the
+ * newest time, and for each host and file the last sequence number read.
+ */
+export class TableWatermarks {
+  newest = 0
+  readonly #last = new Map<string, { host: string; file: string; seq: bigint }>()
+
+  saw(row: TableRow): void {
+    if (row.time > this.newest) this.newest = row.time
+    const id = `${row.host}\t${row.file}`
+    const seq = BigInt(row.seq)
+    const known = this.#last.get(id)
+    if (known === undefined || seq > known.seq) this.#last.set(id, { host: row.host, file: row.file, seq })
+  }
+
+  /** Each host and file with the last sequence number read of it. */
+  files(): { host: string; file: string; seq: bigint }[] {
+    return [...this.#last.values()]
+  }
+}
+
 export class ClickHouseSource implements RecordSource {
   readonly newestFirst = true
   readonly #connection: ClickHouseConnection
@@ -73,12 +95,23 @@ export class ClickHouseSource implements RecordSource {
   readonly #conditions: readonly string[]
   readonly #reading: TableReading
   #bytes = 0
+  /** What was read, for a watch that follows the table. */
+  readonly watermarks = new TableWatermarks()
 
   constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], reading: TableReading = TABLE_READING) {
     this.#connection = connection
     this.#lines = lines
     this.#conditions = conditions
     this.#reading = reading
+  }
+
+  /** The pushed-down conditions it reads with. */
+  get conditions(): readonly string[] {
+    return this.#conditions
+  }
+
+  get connection(): ClickHouseConnection {
+    return this.#connection
   }
 
   get label(): string {
@@ -104,6 +137,7 @@ export class ClickHouseSource implements RecordSource {
         const rows: TableRow[] = (await connection.select(rowsQuery(table, [...this.#conditions, `${time} >= ${sqlInteger(low)}`], key, this.#reading.pageRows))).map(tableRow)
         for (const row of rows) {
           this.#bytes += row.message.length + 1
+          this.watermarks.saw(row)
           feedRow(lines, row)
         }
         const last: TableRow | undefined = rows.at(-1)

@@ -13,8 +13,10 @@
 
 import { readFileSync } from 'node:fs'
 import { errnoWords, usageError } from '../errors.js'
-import type { Environment } from '../jobs/job-io.js'
 import { IDENTIFIER } from './sql-text.js'
+
+/** Environment variables (as jobs/job-io.ts's Environment). */
+export type Environment = Readonly<Record<string, string | undefined>>
 
 /** The table's columns, by their role. */
 export interface TableColumns {

@@ -9,11 +9,10 @@
 
 import type { Criteria } from '../select/criteria.js'
 import type { ShapeSettings } from '../select/shapes.js'
-import type { Environment } from '../jobs/job-io.js'
 import { LogLines, type LogLinesContext } from '../source/log-lines.js'
 import { ClickHouseConnection } from './clickhouse-connection.js'
 import { ClickHouseSource, DescendingPlaces, TABLE_READING, type TableReading } from './clickhouse-source.js'
-import { isClickHouseUrl, parseClickHouseUrl, type ClickHouseTable } from './clickhouse-url.js'
+import { isClickHouseUrl, parseClickHouseUrl, type ClickHouseTable, type Environment } from './clickhouse-url.js'
 import { pushdown } from './pushdown.js'
 
 /** The inputs that are files (or `-`), and the clickhouse:// URLs, each in the order given. */
