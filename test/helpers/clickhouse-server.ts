@@ -2,9 +2,10 @@
  * A private ClickHouse server for the tests of test/clickhouse/: Debian's
  * clickhouse-server with a config of its own, listening on 127.0.0.1 on free
  * ports, its data in a temporary folder; started once per test process (the
- * suite's files share it) and stopped by its PID when the process ends. The
- * config holds a cluster of two shards, both this server, for a Distributed
- * table. Without the server installed the tests are skipped with a reason,
+ * suite's files share it) and stopped by its PID when the process ends (and
+ * by the kernel, should the process die by a signal: setpriv --pdeathsig).
+ * A second such server is the other shard of the cluster `logs_cluster`
+ * both know, for the Distributed table of schema/clickhouse.sql. Without the server installed the tests are skipped with a reason,
  * except under CI=true, where that fails them: CI installs it (.ci/run).
  */
 
@@ -24,7 +25,7 @@ export interface ClickHouseServer {
   /** A clickhouse:// URL of a table, with parameters. */
   url(table: string, parameters?: string): string
   /** Runs SQL (with a body of data for an INSERT); resolves to the answer, rejects with the server's error. */
-  query(sql: string, body?: string | Buffer): Promise<string>
+  query(sql: string, body?: string): Promise<string>
   /** Sends SIGSTOP / SIGCONT / SIGKILL… to the server (an unreachable server without losing it). */
   signal(signal: NodeJS.Signals): void
 }
@@ -36,18 +37,21 @@ export function clickHouseMissing(): string | null {
   return `${SERVER_BINARY} is not installed (apt-get install clickhouse-server clickhouse-client)`
 }
 
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer()
+/** `count` ports free on 127.0.0.1 now, all different (held open together while they are found). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer())
+  const ports = await Promise.all(servers.map((server) => new Promise<number>((resolve, reject) => {
     server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
+      resolve(typeof address === 'object' && address !== null ? address.port : 0)
     })
-  })
+  })))
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+  return ports
 }
 
-function config(dir: string, httpPort: number, tcpPort: number): string {
+function config(dir: string, httpPort: number, tcpPort: number, shardPorts: readonly number[]): string {
   return `<?xml version="1.0"?>
 <yandex>
   <logger><level>error</level><log>${dir}/server.log</log><errorlog>${dir}/server.err.log</errorlog></logger>
@@ -67,8 +71,7 @@ function config(dir: string, httpPort: number, tcpPort: number): string {
   <timezone>UTC</timezone>
   <remote_servers>
     <logs_cluster>
-      <shard><replica><host>127.0.0.1</host><port>${tcpPort}</port></replica></shard>
-      <shard><replica><host>127.0.0.1</host><port>${tcpPort}</port></replica></shard>
+${shardPorts.map((port) => `      <shard><replica><host>127.0.0.1</host><port>${port}</port></replica></shard>`).join('\n')}
     </logs_cluster>
   </remote_servers>
 </yandex>
@@ -86,13 +89,20 @@ const USERS = `<?xml version="1.0"?>
 </yandex>
 `
 
-async function start(): Promise<ClickHouseServer> {
+interface Ports {
+  http: number
+  tcp: number
+}
+
+async function start(ports: Ports, shardPorts: readonly number[]): Promise<ClickHouseServer> {
+  const { http: httpPort, tcp: tcpPort } = ports
   const dir = mkdtempSync(join(tmpdir(), 'profiler-search-clickhouse-'))
-  const [httpPort, tcpPort] = [await freePort(), await freePort()]
-  writeFileSync(join(dir, 'config.xml'), config(dir, httpPort, tcpPort))
+  writeFileSync(join(dir, 'config.xml'), config(dir, httpPort, tcpPort, shardPorts))
   writeFileSync(join(dir, 'users.xml'), USERS)
-  const child: ChildProcess = spawn(SERVER_BINARY, [`--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: 'ignore' })
+  const child: ChildProcess = spawn('setpriv', ['--pdeathsig', 'KILL', SERVER_BINARY, `--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: 'ignore' })
   const pid = child.pid as number
+  // the test process does not wait for it: it ends when the process does
+  child.unref()
   let exited = false
   child.on('exit', () => {
     exited = true
@@ -110,7 +120,7 @@ async function start(): Promise<ClickHouseServer> {
     rmSync(dir, { recursive: true, force: true })
   })
   const base = `http://127.0.0.1:${httpPort}/`
-  async function query(sql: string, body?: string | Buffer): Promise<string> {
+  async function query(sql: string, body?: string): Promise<string> {
     const response = body === undefined
       ? await fetch(base, { method: 'POST', body: sql })
       : await fetch(`${base}?query=${encodeURIComponent(sql)}`, { method: 'POST', body })
@@ -133,10 +143,23 @@ async function start(): Promise<ClickHouseServer> {
   }
 }
 
-let shared: Promise<ClickHouseServer> | null = null
+let shared: Promise<ClickHouseServer[]> | null = null
 
-/** The server of this test process, started at the first call. */
-export function clickHouseServer(): Promise<ClickHouseServer> {
-  shared ??= start()
-  return shared
+async function startPair(): Promise<ClickHouseServer[]> {
+  const [a = 0, b = 0, c = 0, d = 0] = await freePorts(4)
+  const ports: Ports[] = [{ http: a, tcp: b }, { http: c, tcp: d }]
+  const shards = ports.map((p) => p.tcp)
+  return await Promise.all(ports.map((p) => start(p, shards)))
+}
+
+/** The server of this test process, started at the first call (with the other shard of its cluster). */
+export async function clickHouseServer(): Promise<ClickHouseServer> {
+  shared ??= startPair()
+  return (await shared)[0] as ClickHouseServer
+}
+
+/** The other shard of the cluster, for the tables a Distributed table reads there. */
+export async function otherShard(): Promise<ClickHouseServer> {
+  shared ??= startPair()
+  return (await shared)[1] as ClickHouseServer
 }
