@@ -83,7 +83,8 @@ export class ClickHouseConnection {
       compression: { request: false, response: false },
       log: { level: ClickHouseLogLevel.OFF },
       keep_alive: { enabled: true },
-      clickhouse_settings: { wait_end_of_query: 1, max_execution_time: Math.ceil(table.timeoutMs / 1000) },
+      // wait_end_of_query is a parameter of the HTTP interface, not a setting: a read-only user (readonly=1, which may change no setting) may send it
+      clickhouse_settings: { wait_end_of_query: 1 },
     })
     return new ClickHouseConnection(table, client)
   }

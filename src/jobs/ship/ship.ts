@@ -16,6 +16,7 @@
  * within the stop's grace, then exit 0.
  */
 
+import { open } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { ClickHouseConnection } from '../../clickhouse/clickhouse-connection.js'
 import { parseClickHouseUrl } from '../../clickhouse/clickhouse-url.js'
@@ -189,7 +190,6 @@ async function follow(shipping: Shipping, io: JobIO, timing: FollowTiming): Prom
     await follower.start(null)
     return follower
   }
-  const { open } = await import('node:fs/promises')
   const handle = await open(log.live, 'r').catch(() => null)
   await follower.start(handle === null ? null : { handle, offset: livePart.from, midLine: false })
   return follower
