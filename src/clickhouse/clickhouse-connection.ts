@@ -46,7 +46,7 @@ export function serverWords(message: string): string {
     .replace(/^e\.displayText\(\) = /, '')
     .replace(/^DB::Exception: /, '')
     .replace(/, e\.what\(\) = DB::Exception\s*$/s, '')
-    .replace(/\s*\(version [^)]*\)\s*$/s, '')
+    .replace(/\s*\(version \d[\s\S]*$/, '')
     .trim()
     .split('\n', 1)[0] as string
   return visible(text.length > 300 ? `${text.slice(0, 300)}…` : text)
