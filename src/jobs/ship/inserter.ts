@@ -15,10 +15,9 @@
 
 import type { ClickHouseConnection } from '../../clickhouse/clickhouse-connection.js'
 import { sqlName } from '../../clickhouse/sql-text.js'
-import { tsvEscape } from '../../clickhouse/tsv.js'
 import { isUserError } from '../../errors.js'
 import type { StopRequest } from '../../stop.js'
-import type { RowBuffer, ShipRow } from './shipped-rows.js'
+import type { RowBuffer } from './shipped-rows.js'
 import { storedEnds } from './stored-lines.js'
 
 export const FIRST_BACKOFF_MS = 500
@@ -34,14 +33,6 @@ export interface InsertSettings {
   now: () => number
 }
 
-/** The rows as TabSeparated text, in the insert's column order. */
-export function tsvRows(host: string, rows: readonly ShipRow[]): Buffer {
-  const h = tsvEscape(host)
-  const parts: string[] = []
-  for (const row of rows) parts.push(`${row.time}\t${h}\t${tsvEscape(row.file)}\t${row.seq}\t${tsvEscape(row.message)}\n`)
-  return Buffer.from(parts.join(''), 'utf8')
-}
-
 export class Inserter {
   readonly #connection: ClickHouseConnection
   readonly #buffer: RowBuffer
@@ -51,6 +42,9 @@ export class Inserter {
   #failure: string | null = null
   #backoffMs = 0
   #nextTry = 0
+  /** The insert under way while reading goes on (room), and how many rows it holds. */
+  #inFlight: Promise<boolean> | null = null
+  #inFlightRows = 0
   /** Rows inserted so far. */
   inserted = 0
 
@@ -71,6 +65,7 @@ export class Inserter {
 
   /** Inserts while a full batch waits, or the interval passed with rows waiting; after a failure, not before its backoff. */
   async tick(): Promise<void> {
+    await this.#settle()
     for (;;) {
       const now = this.#settings.now()
       const rows = this.#buffer.rows
@@ -82,6 +77,7 @@ export class Inserter {
 
   /** Inserts every row held (after backoffs while the server fails, unless `--once`), or gives up when `stop` comes. */
   async flush(stop: StopRequest | null = null): Promise<void> {
+    await this.#settle()
     while (this.#buffer.rows > 0) {
       if (stop?.requested) return
       const wait = this.#nextTry - this.#settings.now()
@@ -94,13 +90,41 @@ export class Inserter {
     }
   }
 
-  /** While a full batch waits: inserts it (a reader calls this between blocks, so the buffer stays bounded). */
+  /**
+   * While a full batch waits: inserts it, and lets the reader go on while
+   * the server takes it (a reader calls this between blocks): the buffer
+   * holds at most the batch under way and one more. Inserts still go one
+   * at a time, in order.
+   */
   async room(stop: StopRequest | null = null): Promise<void> {
-    while (this.#buffer.rows >= this.#settings.batchRows) {
+    while (this.#buffer.rows - this.#inFlightRows >= this.#settings.batchRows) {
+      if (this.#inFlight !== null) {
+        await this.#settle()
+        continue
+      }
       if (stop?.requested) return
       const wait = this.#nextTry - this.#settings.now()
-      if (wait > 0) await (stop ? stop.sleep(wait) : new Promise((resolve) => setTimeout(resolve, wait)))
-      else await this.#tryOnce()
+      if (wait > 0) {
+        await (stop ? stop.sleep(wait) : new Promise((resolve) => setTimeout(resolve, wait)))
+        continue
+      }
+      this.#inFlightRows = Math.min(this.#buffer.rows, this.#settings.batchRows)
+      const insert = this.#tryOnce()
+      // awaited by the next call (or by tick, flush): a failure is not left unheard meanwhile
+      insert.catch(() => undefined)
+      this.#inFlight = insert
+    }
+  }
+
+  /** Waits for the insert under way, if any; a failure it met is thrown here. */
+  async #settle(): Promise<void> {
+    const insert = this.#inFlight
+    if (insert === null) return
+    try {
+      await insert
+    } finally {
+      this.#inFlight = null
+      this.#inFlightRows = 0
     }
   }
 
@@ -108,10 +132,10 @@ export class Inserter {
   async #tryOnce(): Promise<boolean> {
     try {
       if (this.#failure !== null) await this.#dropStored()
-      const batch = this.#buffer.first(this.#settings.batchRows)
-      if (batch.length > 0) await this.#connection.insert(this.#insert, tsvRows(this.#settings.host, batch))
-      this.#buffer.drop(batch.length)
-      this.inserted += batch.length
+      const count = Math.min(this.#buffer.rows, this.#settings.batchRows)
+      if (count > 0) await this.#connection.insert(this.#insert, this.#buffer.body(count))
+      this.#buffer.drop(count)
+      this.inserted += count
       this.#lastInsert = this.#settings.now()
       if (this.#failure !== null) this.#settings.warn(`${this.#connection.table.label}: reachable again; shipping the lines held`)
       this.#failure = null
@@ -133,7 +157,7 @@ export class Inserter {
   /** After a failure: the rows the table holds already (the lost answer of an insert that went in) leave the buffer. */
   async #dropStored(): Promise<void> {
     const files = new Set<string>()
-    for (const row of this.#buffer.first(this.#buffer.rows)) files.add(row.file)
+    for (const row of this.#buffer.keys(this.#buffer.rows)) files.add(row.file)
     const last = new Map<string, number>()
     for (const file of files) {
       for (const stored of await storedEnds(this.#connection, this.#settings.host, file)) last.set(`${stored.generation} ${file}`, stored.seq)

@@ -20,7 +20,6 @@ import { LineSplitter, type LineSink } from '../../input/line-splitter.js'
 import { openInputs } from '../../input/open-inputs.js'
 import { forEachLine } from '../../input/lines.js'
 import { generation } from '../../input/rotation.js'
-import type { LogLines } from '../../source/log-lines.js'
 import { MAX_GENERATION, sequence } from './shipped-rows.js'
 import { lineEnd, type StoredLine } from './stored-lines.js'
 
@@ -114,7 +113,7 @@ export async function partsToShip(log: LogFiles, stored: readonly StoredLine[], 
 }
 
 /** A sink that hands a generation's lines on with their sequence numbers as offsets. */
-export function generationSink(lines: LogLines, generationNumber: number, base = 0): LineSink {
+export function generationSink(lines: LineSink, generationNumber: number, base = 0): LineSink {
   return {
     line: (text, start) => lines.line(text, sequence(generationNumber, base + start)),
     tooLong: (head, start) => lines.tooLong(head, sequence(generationNumber, base + start)),
@@ -127,7 +126,7 @@ export function generationSink(lines: LogLines, generationNumber: number, base =
  * without its newline is shipped only when `complete` (a file no server
  * writes to any more); else it waits for the next run.
  */
-export async function readPart(part: StreamPart, lines: LogLines, complete: boolean, between: () => Promise<void>): Promise<number> {
+export async function readPart(part: StreamPart, lines: LineSink, complete: boolean, between: () => Promise<void>): Promise<number> {
   const sink = generationSink(lines, part.generation, part.from)
   if (part.path.endsWith('.gz') || part.from === 0 && await isGzip(part.path)) {
     const [input] = await openInputs([part.path], () => { throw new Error('no stdin') }, '/')

@@ -26,12 +26,12 @@ import type { LineSink } from '../../input/line-splitter.js'
 import type { Places } from '../../source/batch.js'
 import { LogLines } from '../../source/log-lines.js'
 import { readSettings, type ReadOptions } from '../../source/read-settings.js'
-import { SkippedLines } from '../../source/skipped-lines.js'
+import type { SkippedLines } from '../../source/skipped-lines.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { Inserter } from './inserter.js'
 import { generationSink, logFilesOf, partsToShip, plainGenerations, readPart, type LogFiles, type StreamPart } from './log-stream.js'
-import { MAX_GENERATION, RowBuffer, StreamRows } from './shipped-rows.js'
+import { MAX_GENERATION, RowBuffer, ShippedSkips, StreamRows } from './shipped-rows.js'
 import { lineEnd, storedEnds } from './stored-lines.js'
 
 export interface ShipOptions {
@@ -67,7 +67,11 @@ const NO_PLACES: Places = { of: (offset) => offset }
 /** One log being shipped: its lines, and how far its generations got. */
 interface Shipping {
   log: LogFiles
+  /** Its lines are decided here (formats, `auto`)… */
   lines: LogLines
+  /** …as they come through this sink. */
+  sink: LineSink
+  skipped: SkippedLines
   parts: StreamPart[]
   /** The next generation number to give. */
   nextGeneration: number
@@ -112,29 +116,30 @@ async function shipWith(connection: ClickHouseConnection, stop: StopRequest, opt
   const host = options.host ?? hostname()
   const note = options.verbose ? io.warn : () => undefined
   const settings = readSettings(options.read, io.env)
-  const skipped = new SkippedLines(options.verbose ? io.warn : null)
-  const buffer = new RowBuffer()
+  const buffer = new RowBuffer(host)
   const inserter = new Inserter(connection, buffer, {
     host, batchRows: options.batchRows, intervalMs: options.intervalMs, once: options.once, warn: io.warn, now: Date.now,
   })
   const logs: Shipping[] = []
   for (const log of logFilesOf(options.inputs, io.cwd)) {
-    const lines = new LogLines({ settings, selection: new StreamRows(log.live, buffer), skipped, note }, log.live, 'offsets', NO_PLACES)
+    const rows = new StreamRows(log.live, buffer)
+    const skipped = new ShippedSkips(rows, options.verbose ? io.warn : null)
+    const lines = new LogLines({ settings, selection: rows, skipped, note }, log.live, 'offsets', NO_PLACES)
     const parts = await partsToShip(log, await storedEnds(connection, host, log.live), io.warn)
     const nextGeneration = Math.max(0, ...parts.map((part) => part.generation + 1))
-    logs.push({ log, lines, parts, nextGeneration, cuts: [] })
+    logs.push({ log, lines, sink: rows.sinkInto(lines), skipped, parts, nextGeneration, cuts: [] })
   }
   const between = (): Promise<void> => inserter.room(options.once ? null : stop)
   const followers: FileFollower[] = []
   try {
     for (const shipping of logs) {
-      const { log, lines, parts } = shipping
+      const { log, lines, sink, parts } = shipping
       for (const part of parts) {
         if (stop.requested) break
         const followed = !options.once && part.path === log.live && log.liveNamed
         if (followed) continue
         note(`${part.path}: shipping from byte ${part.from} as generation ${part.generation}`)
-        await readPart(part, lines, part.path !== log.live, between)
+        await readPart(part, sink, part.path !== log.live, between)
         lines.settle()
       }
       if (!options.once && log.liveNamed && !stop.requested) followers.push(await follow(shipping, io, options.follow))
@@ -148,14 +153,16 @@ async function shipWith(connection: ClickHouseConnection, stop: StopRequest, opt
   } finally {
     await Promise.all(followers.map((follower) => follower.close()))
   }
-  const summary = skipped.summary()
-  if (summary && !options.quiet) io.warn(`not shipped: ${summary}`)
+  for (const { log, skipped } of logs) {
+    const summary = skipped.summary()
+    if (summary && !options.quiet) io.warn(`${log.live}: not shipped: ${summary}`)
+  }
   return { inserted: inserter.inserted }
 }
 
 /** The live file followed from where shipping stopped; each new file (a rotation, a copytruncate) a generation of its own. */
 async function follow(shipping: Shipping, io: JobIO, timing: FollowTiming): Promise<FileFollower> {
-  const { log, lines } = shipping
+  const { log, sink: lines } = shipping
   const livePart = shipping.parts.find((part) => part.path === log.live)
   const lastOf = new Map<string, LastLine>()
   const sinks: FileSinks = {
@@ -222,14 +229,14 @@ async function followLoop(followers: FileFollower[], logs: Shipping[], inserter:
  * read; they are shipped as the generation they belong to.
  */
 async function readCopies(shipping: Shipping, between: () => Promise<void>, io: JobIO): Promise<void> {
-  const { log, lines } = shipping
+  const { log, sink } = shipping
   for (const cut of shipping.cuts.splice(0)) {
     let found = false
     for (const path of await plainGenerations(log.live)) {
       const end = await lineEnd(path, cut.start, cut.text)
       if (end === null) continue
       found = true
-      await readPart({ path, from: end, generation: cut.generation }, lines, true, between)
+      await readPart({ path, from: end, generation: cut.generation }, sink, true, between)
       break
     }
     if (!found) io.warn(`${log.live}: cut (copytruncate), but no copy beside it holds the line at byte ${cut.start}; lines written after it and before the cut are not shipped`)
