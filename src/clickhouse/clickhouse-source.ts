@@ -5,8 +5,11 @@
  * files. The server is asked only for rows the pushed-down conditions let
  * through (pushdown.ts), newest first, a page at a time by keyset
  * (row-query.ts), within a recent time window that widens (4x each time)
- * until the selection is decided or the table's span is read: the table's
- * order lets the server read only the parts of the window.
+ * until the selection is decided or no row is older: the table's order
+ * lets the server read only the parts of the window. The newest row is
+ * found the same way: looked for in the last hour (before now, or the
+ * search's end), then the last day, 8, 64, 512 days, then anywhere; no
+ * query reads the whole table unless its rows are that old.
  *
  * Every row not read yet is older than those read, in the order
  * `(time, host, file, seq)`: so the source reads newest first, and each
@@ -23,7 +26,8 @@ import type { Batch, Places } from '../source/batch.js'
 import type { LogLines } from '../source/log-lines.js'
 import type { RecordSource } from '../source/record-source.js'
 import type { ClickHouseConnection } from './clickhouse-connection.js'
-import { rowsQuery, spanQuery, tableRow, type RowKey, type TableRow } from './row-query.js'
+import type { TimeSpan } from './pushdown.js'
+import { anyRowQuery, newestQuery, rowsQuery, tableRow, type RowKey, type TableRow } from './row-query.js'
 import { sqlInteger, sqlName } from './sql-text.js'
 
 /** Room below each input's place in the age order (as batch.ts's InputPlaces). */
@@ -36,9 +40,14 @@ export interface TableReading {
   firstWindowS: number
   /** Rows asked for at once. */
   pageRows: number
+  /** Now, epoch ms: where the look for the newest row starts. */
+  now: () => number
 }
 
-export const TABLE_READING: TableReading = { firstWindowS: 300, pageRows: 5000 }
+export const TABLE_READING: TableReading = { firstWindowS: 300, pageRows: 5000, now: Date.now }
+
+/** How far back the newest row is looked for, in turn (seconds; null: anywhere). */
+const NEWEST_WITHIN = [3600, 86_400, 8 * 86_400, 64 * 86_400, 512 * 86_400, null]
 
 /** Places counting down from the top of the input's room: the row that comes later is older. */
 export class DescendingPlaces implements Places {
@@ -93,15 +102,18 @@ export class ClickHouseSource implements RecordSource {
   readonly #connection: ClickHouseConnection
   readonly #lines: LogLines
   readonly #conditions: readonly string[]
+  readonly #span: TimeSpan
   readonly #reading: TableReading
   #bytes = 0
   /** What was read, for a watch that follows the table. */
   readonly watermarks = new TableWatermarks()
 
-  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], reading: TableReading = TABLE_READING) {
+  /** `span`: the bounds `conditions` put on the time column. */
+  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], span: TimeSpan, reading: TableReading = TABLE_READING) {
     this.#connection = connection
     this.#lines = lines
     this.#conditions = conditions
+    this.#span = span
     this.#reading = reading
   }
 
@@ -126,15 +138,17 @@ export class ClickHouseSource implements RecordSource {
     const connection = this.#connection
     const { table } = connection
     const lines = this.#lines
-    const [span] = await connection.select(spanQuery(table, this.#conditions.filter(isTimeCondition(table.columns.time))), 'reading the time span')
-    const [oldest, newest, count] = (span ?? []).map(Number) as [number, number, number]
-    if (count > 0) {
+    const newest = await this.#newest()
+    if (newest !== null) {
       const time = sqlName(table.columns.time)
       let window = this.#reading.firstWindowS
       let key: RowKey | null = null
+      // below the last window read whole: the next one is not read again
+      let upper: number | null = null
       for (;;) {
-        const low = Math.max(oldest, newest - window)
-        const rows: TableRow[] = (await connection.select(rowsQuery(table, [...this.#conditions, `${time} >= ${sqlInteger(low)}`], key, this.#reading.pageRows))).map(tableRow)
+        const low = Math.max(this.#span.from ?? 0, newest - window)
+        const within = [...this.#conditions, `${time} >= ${sqlInteger(low)}`, ...(upper === null ? [] : [`${time} < ${sqlInteger(upper)}`])]
+        const rows: TableRow[] = (await connection.select(rowsQuery(table, within, key, this.#reading.pageRows))).map(tableRow)
         for (const row of rows) {
           this.#bytes += row.message.length + 1
           this.watermarks.saw(row)
@@ -148,7 +162,8 @@ export class ClickHouseSource implements RecordSource {
           yield { kept: batch.kept, earliest: (last.time + 1) * 1000 - 1 }
         }
         if (rows.length === this.#reading.pageRows) continue
-        if (low <= oldest) break
+        if (low <= (this.#span.from ?? 0) || !(await this.#anyBefore(low))) break
+        upper = low
         window *= 4
       }
     }
@@ -156,13 +171,40 @@ export class ClickHouseSource implements RecordSource {
     yield lines.takeBatch()
   }
 
+  /** The time of the newest row the time bounds let through, looked for back from now (or the search's end); null for none. */
+  async #newest(): Promise<number | null> {
+    const { table } = this.#connection
+    const time = sqlName(table.columns.time)
+    const bounds = timeConditions(table.columns.time, this.#span)
+    const top = Math.min(this.#span.until ?? Infinity, Math.floor(this.#reading.now() / 1000))
+    for (const back of NEWEST_WITHIN) {
+      const low = back === null ? null : Math.max(this.#span.from ?? 0, top - back)
+      const within = low === null ? bounds : [...bounds, `${time} >= ${sqlInteger(low)}`]
+      const [answer] = await this.#connection.select(newestQuery(table, within), 'looking for the newest row')
+      const [newest = '0', count = '0'] = answer ?? []
+      if (Number(count) > 0) return Number(newest)
+      if (low === null || low <= (this.#span.from ?? 0)) return null
+    }
+    return null
+  }
+
+  /** Whether a row the time bounds let through is older than `low`. */
+  async #anyBefore(low: number): Promise<boolean> {
+    const { table } = this.#connection
+    const conditions = [...timeConditions(table.columns.time, this.#span), `${sqlName(table.columns.time)} < ${sqlInteger(low)}`]
+    return (await this.#connection.select(anyRowQuery(table, conditions), 'looking for older rows')).length > 0
+  }
+
   close(): Promise<void> {
     return this.#connection.close()
   }
 }
 
-/** The pushed-down conditions on the time column alone (they bound the span cheaply). */
-function isTimeCondition(time: string): (condition: string) => boolean {
+/** The time bounds as conditions. */
+function timeConditions(time: string, span: TimeSpan): string[] {
   const name = sqlName(time)
-  return (condition) => condition.startsWith(`${name} `)
+  return [
+    ...(span.from === null ? [] : [`${name} >= ${sqlInteger(span.from)}`]),
+    ...(span.until === null ? [] : [`${name} <= ${sqlInteger(span.until)}`]),
+  ]
 }

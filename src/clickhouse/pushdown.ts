@@ -83,6 +83,28 @@ function boundSpan(bound: TimeBound): { start: number; end: number } {
   return { start: Math.floor(bound.start / 1000) - widen, end: Math.ceil(bound.end / 1000) + widen }
 }
 
+/** The seconds of the time column a search may reach (both inclusive), null for no bound. */
+export interface TimeSpan {
+  from: number | null
+  until: number | null
+}
+
+/** The time column's bounds the conditions below hold (the same numbers). */
+export function timeSpan(criteria: Criteria, toleranceS: number): TimeSpan {
+  const bounds = [
+    criteria.from === null ? null : { from: Math.max(0, boundSpan(criteria.from).start - toleranceS), until: null },
+    criteria.until === null ? null : { from: null, until: boundSpan(criteria.until).end + toleranceS },
+    criteria.token === null ? null : { from: Math.max(0, tokenSecond(criteria.token) - toleranceS), until: tokenSecond(criteria.token) + toleranceS },
+  ]
+  let from: number | null = null
+  let until: number | null = null
+  for (const bound of bounds) {
+    if (bound?.from != null) from = Math.max(from ?? 0, bound.from)
+    if (bound?.until != null) until = Math.min(until ?? Infinity, bound.until)
+  }
+  return { from, until }
+}
+
 /** The conditions, ANDed; an empty list lets every row through. */
 export function pushdown(criteria: Criteria, context: PushdownContext): string[] {
   const { columns, toleranceS } = context
@@ -100,11 +122,8 @@ export function pushdown(criteria: Criteria, context: PushdownContext): string[]
     if (range !== null) conditions.push(range)
   }
   if (!criteria.anyUrl) conditions.push(`match(${message}, ${sqlString(shapesRegex(context.shapes?.patterns ?? DEFAULT_SHAPES))})`)
-  if (criteria.from !== null) conditions.push(`${time} >= ${sqlInteger(Math.max(0, boundSpan(criteria.from).start - toleranceS))}`)
-  if (criteria.until !== null) conditions.push(`${time} <= ${sqlInteger(boundSpan(criteria.until).end + toleranceS)}`)
-  if (criteria.token !== null) {
-    const second = tokenSecond(criteria.token)
-    conditions.push(`${time} >= ${sqlInteger(Math.max(0, second - toleranceS))}`, `${time} <= ${sqlInteger(second + toleranceS)}`)
-  }
+  const span = timeSpan(criteria, toleranceS)
+  if (span.from !== null) conditions.push(`${time} >= ${sqlInteger(span.from)}`)
+  if (span.until !== null) conditions.push(`${time} <= ${sqlInteger(span.until)}`)
   return conditions
 }

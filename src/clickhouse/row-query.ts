@@ -32,10 +32,14 @@ function where(conditions: readonly string[]): string {
   return conditions.length === 0 ? '' : `\nWHERE ${conditions.map((c) => `(${c})`).join('\n  AND ')}`
 }
 
-/** `SELECT min, max, count` of the time column where `conditions` hold. */
-export function spanQuery(table: ClickHouseTable, conditions: readonly string[]): string {
-  const time = sqlName(table.columns.time)
-  return `SELECT toUInt32(min(${time})), toUInt32(max(${time})), count()\nFROM ${from(table)}${where(conditions)}`
+/** `SELECT max, count` of the time column where `conditions` hold: cheap when they bound the time to a recent stretch. */
+export function newestQuery(table: ClickHouseTable, conditions: readonly string[]): string {
+  return `SELECT toUInt32(max(${sqlName(table.columns.time)})), count()\nFROM ${from(table)}${where(conditions)}`
+}
+
+/** One row where `conditions` hold, if any: reading stops at the first. */
+export function anyRowQuery(table: ClickHouseTable, conditions: readonly string[]): string {
+  return `SELECT 1\nFROM ${from(table)}${where(conditions)}\nLIMIT 1`
 }
 
 /** Rows after `key` (older), in the order `direction` gives, at most `limit`. */

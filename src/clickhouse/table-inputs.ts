@@ -13,7 +13,7 @@ import { LogLines, type LogLinesContext } from '../source/log-lines.js'
 import { ClickHouseConnection } from './clickhouse-connection.js'
 import { ClickHouseSource, DescendingPlaces, TABLE_READING, type TableReading } from './clickhouse-source.js'
 import { isClickHouseUrl, parseClickHouseUrl, type ClickHouseTable, type Environment } from './clickhouse-url.js'
-import { pushdown } from './pushdown.js'
+import { pushdown, timeSpan } from './pushdown.js'
 
 /** The inputs that are files (or `-`), and the clickhouse:// URLs, each in the order given. */
 export function splitInputs(names: readonly string[]): { files: string[]; tables: string[] } {
@@ -45,7 +45,7 @@ export function tableSources(
     const connection = ClickHouseConnection.open(table)
     const conditions = pushdown(search.criteria, { columns: table.columns, shapes: search.shapes, toleranceS: search.orderTolerance })
     const lines = new LogLines(context, table.label, 'offsets', new DescendingPlaces(firstRank + i))
-    sources.push(new ClickHouseSource(connection, lines, conditions, reading))
+    sources.push(new ClickHouseSource(connection, lines, conditions, timeSpan(search.criteria, search.orderTolerance), reading))
   }
   return sources
 }

@@ -14,9 +14,9 @@ import t from 'tap'
 import { ClickHouseConnection } from '../../src/clickhouse/clickhouse-connection.js'
 import { parseClickHouseUrl } from '../../src/clickhouse/clickhouse-url.js'
 import { sqlString } from '../../src/clickhouse/sql-text.js'
-import { clickHouseMissing, clickHouseServer } from '../helpers/clickhouse-server.js'
+import { clickHouseMissing, clickHouseServer, TLS_CERTIFICATE } from '../helpers/clickhouse-server.js'
 import { createSchema, logLines } from '../helpers/clickhouse-tables.js'
-import { runCli } from '../helpers/run-cli.js'
+import { runCli, spawnCli } from '../helpers/run-cli.js'
 import { between, pickOne, seeded } from '../helpers/seeded.js'
 
 const missing = clickHouseMissing()
@@ -39,8 +39,8 @@ t.test('a failure is one line, exit 2, and the old page stays', { skip: missing 
   writeFileSync(`${dir}/page.html`, 'old page')
   const port = await closedPort()
   const cases: Array<[string, string]> = [
-    [`clickhouse://127.0.0.1:${port}/logs_err.access_lines`, 'reading the time span failed: cannot reach the server: connection refused'],
-    [server.url('logs_err.nope'), "reading the time span failed: Table logs_err.nope doesn't exist."],
+    [`clickhouse://127.0.0.1:${port}/logs_err.access_lines`, 'looking for the newest row failed: cannot reach the server: connection refused'],
+    [server.url('logs_err.nope'), "looking for the newest row failed: Table logs_err.nope doesn't exist."],
     [server.url('logs_err.access_lines', '?message=msg'), 'the query failed: Unknown identifier: msg'],
   ]
   for (const [url, what] of cases) {
@@ -52,7 +52,7 @@ t.test('a failure is one line, exit 2, and the old page stays', { skip: missing 
   server.signal('SIGSTOP')
   const slow = server.url('logs_err.access_lines', '?timeout=0.5')
   const r = await runCli(['build', slow, '-o', `${dir}/page.html`]).finally(() => server.signal('SIGCONT'))
-  t.strictSame([r.code, r.stderr], [2, `profiler-search: ${slow}: reading the time span failed: no answer within 0.5 s ${HINT}\n`])
+  t.strictSame([r.code, r.stderr], [2, `profiler-search: ${slow}: looking for the newest row failed: no answer within 0.5 s ${HINT}\n`])
   t.equal(readFileSync(`${dir}/page.html`, 'utf8'), 'old page', 'nothing published')
 })
 
@@ -81,7 +81,7 @@ t.test('the password comes from CLICKHOUSE_PASSWORD or CLICKHOUSE_PASSWORD_FILE;
     t.strictSame([r.code, r.stderr, r.stdout.split('\n').length], [0, '', 5], Object.keys(env).join())
   }
   const wrong = await runCli(['build', reader], { env: { CLICKHOUSE_PASSWORD_FILE: `${dir}/wrong` } })
-  t.strictSame([wrong.code, wrong.stderr], [2, `profiler-search: ${reader}: reading the time span failed: Wrong password for user reader ${HINT}\n`])
+  t.strictSame([wrong.code, wrong.stderr], [2, `profiler-search: ${reader}: looking for the newest row failed: Wrong password for user reader ${HINT}\n`])
   const ship = await runCli(['ship', '--once', `${dir}/access.log`, '--to', reader, '--host', 'other'], { env: { CLICKHOUSE_PASSWORD: "s3cret 'pass'" } })
   t.equal(ship.code, 2)
   t.match(ship.stderr, new RegExp(`^profiler-search: ${reader}: the insert failed: .*readonly`, 's'))
@@ -105,4 +105,20 @@ t.test('a literal reaches the server as exactly its bytes, whatever they are', {
     const r = await runCli(['build', server.url('logs_lit.access_lines'), '--url', url, '--any-url', '--emit', 'csv'])
     t.strictSame([r.code, r.stderr], [0, ''], JSON.stringify(url))
   }
+})
+
+t.test('clickhouses:// reads over TLS; a certificate not trusted is one line, exit 2', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  await createSchema(server, 'logs_tls')
+  const dir = t.testdir({ 'access.log': logLines('s', 0, 30) })
+  const tls = `clickhouses://127.0.0.1:${server.httpsPort}/logs_tls.access_lines`
+  // processes of their own: Node reads NODE_EXTRA_CA_CERTS when it starts
+  const shipped = await spawnCli(['ship', '--once', `${dir}/access.log`, '--to', tls, '--host', 'web'], { env: { NODE_EXTRA_CA_CERTS: TLS_CERTIFICATE } })
+  t.strictSame([shipped.code, shipped.stderr], [0, ''])
+  const plain = await runCli(['build', server.url('logs_tls.access_lines'), '--emit', 'ndjson', '-n', '30'])
+  const read = await spawnCli(['build', tls, '--emit', 'ndjson', '-n', '30'], { env: { NODE_EXTRA_CA_CERTS: TLS_CERTIFICATE } })
+  t.strictSame([read.code, read.stderr, read.stdout.split('\n').length], [0, '', 31])
+  t.equal(read.stdout, plain.stdout.replaceAll(server.url('logs_tls.access_lines'), tls))
+  const untrusted = await spawnCli(['build', tls])
+  t.strictSame([untrusted.code, untrusted.stderr], [2, `profiler-search: ${tls}: looking for the newest row failed: self-signed certificate ${HINT}\n`])
 })

@@ -14,11 +14,17 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 export const SERVER_BINARY = '/usr/sbin/clickhouse-server'
+/** The certificate the servers serve HTTPS with: a client trusts it through NODE_EXTRA_CA_CERTS. */
+export const TLS_CERTIFICATE = fileURLToPath(new URL('../../fixtures/tls/127.0.0.1.crt', import.meta.url))
+const TLS_KEY = fileURLToPath(new URL('../../fixtures/tls/127.0.0.1.key', import.meta.url))
 
 export interface ClickHouseServer {
   httpPort: number
+  /** HTTPS, with fixtures/tls/127.0.0.1.crt (TLS_CERTIFICATE). */
+  httpsPort: number
   tcpPort: number
   /** The server's version, such as 18.16.1. */
   version: string
@@ -51,12 +57,19 @@ async function freePorts(count: number): Promise<number[]> {
   return ports
 }
 
-function config(dir: string, httpPort: number, tcpPort: number, shardPorts: readonly number[]): string {
+function config(dir: string, ports: Ports, shardPorts: readonly number[]): string {
+  const { http: httpPort, https: httpsPort, tcp: tcpPort } = ports
   return `<?xml version="1.0"?>
 <yandex>
   <logger><level>error</level><log>${dir}/server.log</log><errorlog>${dir}/server.err.log</errorlog></logger>
   <http_port>${httpPort}</http_port>
   <tcp_port>${tcpPort}</tcp_port>
+  <https_port>${httpsPort}</https_port>
+  <openSSL><server>
+    <certificateFile>${TLS_CERTIFICATE}</certificateFile><privateKeyFile>${TLS_KEY}</privateKeyFile>
+    <verificationMode>none</verificationMode><loadDefaultCAFile>false</loadDefaultCAFile>
+    <disableProtocols>sslv2,sslv3</disableProtocols><preferServerCiphers>true</preferServerCiphers>
+  </server></openSSL>
   <listen_host>127.0.0.1</listen_host>
   <path>${dir}/data/</path>
   <tmp_path>${dir}/tmp/</tmp_path>
@@ -91,13 +104,14 @@ const USERS = `<?xml version="1.0"?>
 
 interface Ports {
   http: number
+  https: number
   tcp: number
 }
 
 async function start(ports: Ports, shardPorts: readonly number[]): Promise<ClickHouseServer> {
-  const { http: httpPort, tcp: tcpPort } = ports
+  const { http: httpPort, https: httpsPort, tcp: tcpPort } = ports
   const dir = mkdtempSync(join(tmpdir(), 'profiler-search-clickhouse-'))
-  writeFileSync(join(dir, 'config.xml'), config(dir, httpPort, tcpPort, shardPorts))
+  writeFileSync(join(dir, 'config.xml'), config(dir, ports, shardPorts))
   writeFileSync(join(dir, 'users.xml'), USERS)
   const child: ChildProcess = spawn('setpriv', ['--pdeathsig', 'KILL', SERVER_BINARY, `--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: 'ignore' })
   const pid = child.pid as number
@@ -137,7 +151,7 @@ async function start(ports: Ports, shardPorts: readonly number[]): Promise<Click
   }
   const version = (await query('SELECT version()')).trim()
   return {
-    httpPort, tcpPort, version, query,
+    httpPort, httpsPort, tcpPort, version, query,
     url: (table, parameters = '') => `clickhouse://127.0.0.1:${httpPort}/${table}${parameters}`,
     signal: (signal) => process.kill(pid, signal),
   }
@@ -146,8 +160,8 @@ async function start(ports: Ports, shardPorts: readonly number[]): Promise<Click
 let shared: Promise<ClickHouseServer[]> | null = null
 
 async function startPair(): Promise<ClickHouseServer[]> {
-  const [a = 0, b = 0, c = 0, d = 0] = await freePorts(4)
-  const ports: Ports[] = [{ http: a, tcp: b }, { http: c, tcp: d }]
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = await freePorts(6)
+  const ports: Ports[] = [{ http: a, https: b, tcp: c }, { http: d, https: e, tcp: f }]
   const shards = ports.map((p) => p.tcp)
   return await Promise.all(ports.map((p) => start(p, shards)))
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { RE2JS } from 're2js'
 import t from 'tap'
 import { DEFAULT_COLUMNS } from '../../../src/clickhouse/clickhouse-url.js'
-import { pushdown, shapesRegex } from '../../../src/clickhouse/pushdown.js'
+import { pushdown, shapesRegex, timeSpan } from '../../../src/clickhouse/pushdown.js'
 import { DEFAULT_CRITERIA, type Criteria } from '../../../src/select/criteria.js'
 import { parseTimeBound } from '../../../src/select/filters/time-range.js'
 import { DEFAULT_SHAPES, defaultRowRule, hasListedShape } from '../../../src/select/shapes.js'
@@ -26,11 +26,11 @@ t.test('each criterion as a condition on the raw line or the time column', async
     "match(`message`, '(?:^|[^0-9])4[0-9][0-9](?:[^0-9]|$)')",
     "position(`message`, '/moebel/') > 0",
     "arrayExists(a -> bitAnd(IPv4StringToNum(a), 4278190080) = 167772160, extractAll(`message`, '[0-9]{1,3}\\\\.[0-9]{1,3}\\\\.[0-9]{1,3}\\\\.[0-9]{1,3}'))",
-    '`time` >= 1795341540',
-    '`time` <= 1795478460',
+    // the bounds of --from, --until and the token's second, the narrowest
     '`time` >= 1795351480',
     '`time` <= 1795351600',
   ])
+  t.strictSame(timeSpan({ ...criteria, token: null }, 60), { from: 1795341540, until: 1795478460 }, 'an instant exact, wall-clock time widened by a day, both by the tolerance')
   // left to the re-check: an excluded URL, text a log line escapes, IPv6 ranges, any method or status
   t.strictSame(pushdown({ ...DEFAULT_CRITERIA, anyUrl: true, method: null, status: null, url: { text: 'a"b', exclude: false }, ip: { kind: 'cidr', text: '2001:db8::/32' } }, CONTEXT), [])
   t.strictSame(pushdown({ ...DEFAULT_CRITERIA, anyUrl: true, url: { text: '/x', exclude: true } }, CONTEXT).length, 2)
