@@ -12,8 +12,12 @@
  *   ASCII without `"` and `\` (others are escaped in a log line).
  * - `--ip` an IPv4 range (or IPv4-mapped): a dotted quad in the range.
  * - the request shapes: one RE2 regex over every pattern, each placeholder
- *   one segment of any text (the types and the reserved words are checked
- *   by the re-check).
+ *   one segment of any text (the types are left to the re-check); and not a
+ *   reserved first segment (`/checkout/…`, which no category is) in the
+ *   request, found as the line's first quoted field: so only for the text
+ *   presets (`auto` too, which reads nothing else: a JSON line's first quoted
+ *   field is a key, and the condition holds), never for a format of one's
+ *   own, whose first quoted field may be a header the client chose.
  * - `--from`, `--until`, `--token`'s second on the time column, widened by
  *   a day where a bound is wall-clock time (the lines' offsets are not known
  *   in advance) and by the order tolerance (the column may be stamped apart
@@ -24,6 +28,7 @@ import { parseCidr } from '../parse/record/client-ip.js'
 import type { Criteria } from '../select/criteria.js'
 import type { TimeBound } from '../select/filters/time-range.js'
 import { tokenSecond } from '../select/filters/token.js'
+import { RESERVED_SEGMENTS } from '../select/segment-types.js'
 import { DEFAULT_SHAPES, type ShapeSettings } from '../select/shapes.js'
 import type { TableColumns } from './clickhouse-url.js'
 import { sqlInteger, sqlName, sqlString } from './sql-text.js'
@@ -34,6 +39,8 @@ export interface PushdownContext {
   shapes: ShapeSettings | null
   /** `--order-tolerance`, seconds. */
   toleranceS: number
+  /** Whether a line's first quoted field is its request (the presets, `auto`), so reserved segments can be excluded there. */
+  requestFirst: boolean
 }
 
 const DAY_S = 86_400
@@ -63,6 +70,27 @@ export function shapesRegex(patterns: readonly string[]): string {
   })
   // a target starts the request's field, maybe in absolute form (http://host/…)
   return `(?:^|[" ])(?:[A-Za-z][A-Za-z0-9+.-]*://[^/?#" ]*)?(?:${alternatives.join('|')})`
+}
+
+/**
+ * A request whose first segment is reserved (`/checkout/…`), where the line's
+ * first quoted field is its request: no category is reserved, so such a
+ * request has no listed shape unless a pattern writes that segment out
+ * (`/forms/index/id/{form_id:int}`); null when a pattern's first segment
+ * is of a type that may be a reserved word.
+ */
+export function reservedRegex(settings: ShapeSettings | null): string | null {
+  const reserved = new Set(settings?.reserved ?? RESERVED_SEGMENTS)
+  for (const pattern of settings?.patterns ?? DEFAULT_SHAPES) {
+    const first = pattern.split('?')[0]?.split('/')[1] ?? ''
+    const placeholder = /^\{([^}:]+)(?::([^}]+))?\}$/.exec(first)
+    if (placeholder !== null && (placeholder[2] ?? placeholder[1]) !== 'category') return null
+    if (placeholder === null && first.includes('{')) return null
+    if (placeholder === null) reserved.delete(first)
+  }
+  if (reserved.size === 0) return null
+  const words = [...reserved].map(regexLiteral).join('|')
+  return `^[^"]*"[A-Za-z]+ (?:[A-Za-z][A-Za-z0-9+.-]*://[^/?#" ]*)?/(?:${words})(?:[/?#" ]|$)`
 }
 
 /** An IPv4 range (or IPv4-mapped one) as a condition on the dotted quads of the line; null for IPv6. */
@@ -121,7 +149,11 @@ export function pushdown(criteria: Criteria, context: PushdownContext): string[]
     const range = ipv4Range(message, criteria.ip.text)
     if (range !== null) conditions.push(range)
   }
-  if (!criteria.anyUrl) conditions.push(`match(${message}, ${sqlString(shapesRegex(context.shapes?.patterns ?? DEFAULT_SHAPES))})`)
+  if (!criteria.anyUrl) {
+    conditions.push(`match(${message}, ${sqlString(shapesRegex(context.shapes?.patterns ?? DEFAULT_SHAPES))})`)
+    const reserved = context.requestFirst ? reservedRegex(context.shapes) : null
+    if (reserved !== null) conditions.push(`NOT match(${message}, ${sqlString(reserved)})`)
+  }
   const span = timeSpan(criteria, toleranceS)
   if (span.from !== null) conditions.push(`${time} >= ${sqlInteger(span.from)}`)
   if (span.until !== null) conditions.push(`${time} <= ${sqlInteger(span.until)}`)

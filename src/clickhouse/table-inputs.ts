@@ -9,6 +9,7 @@
 
 import type { Criteria } from '../select/criteria.js'
 import type { ShapeSettings } from '../select/shapes.js'
+import type { ReadOptions } from '../source/read-settings.js'
 import { LogLines, type LogLinesContext } from '../source/log-lines.js'
 import { ClickHouseConnection } from './clickhouse-connection.js'
 import { ClickHouseSource, DescendingPlaces, TABLE_READING, type TableReading } from './clickhouse-source.js'
@@ -26,6 +27,8 @@ export interface TableSearch {
   shapes: ShapeSettings | null
   /** `--order-tolerance`, seconds. */
   orderTolerance: number
+  /** How lines are read: a format of one's own keeps the reserved segments from being excluded by the server. */
+  read: Pick<ReadOptions, 'logFormat' | 'jsonFields'>
 }
 
 /** The URLs read (a mistake is a usage error before anything is read). */
@@ -43,7 +46,8 @@ export function tableSources(
   const sources: ClickHouseSource[] = []
   for (const [i, table] of tables.entries()) {
     const connection = ClickHouseConnection.open(table)
-    const conditions = pushdown(search.criteria, { columns: table.columns, shapes: search.shapes, toleranceS: search.orderTolerance })
+    const requestFirst = search.read.logFormat.kind !== 'custom' && search.read.jsonFields === null
+    const conditions = pushdown(search.criteria, { columns: table.columns, shapes: search.shapes, toleranceS: search.orderTolerance, requestFirst })
     const lines = new LogLines(context, table.label, 'offsets', new DescendingPlaces(firstRank + i))
     sources.push(new ClickHouseSource(connection, lines, conditions, timeSpan(search.criteria, search.orderTolerance), reading))
   }
