@@ -22,6 +22,10 @@ t.test('ship follows a rename rotation and a copytruncate, each line once', { sk
   writeFileSync(log, logLines('f', 0, 100))
   const url = server.url('logs_follow.access_lines', '?timeout=1')
   const shipping = startCli(['ship', log, '--to', url, '--host', 'web', '--batch-interval', '0.05'])
+  t.teardown(() => {
+    shipping.child.kill('SIGKILL')
+    server.signal('SIGCONT')
+  })
   const rows = async (): Promise<string> => (await server.query('SELECT count(), uniqExact(seq), max(intDiv(seq, 1099511627776)) FROM logs_follow.access_lines')).trim()
   const count = (n: number, generation: number) => async (): Promise<boolean> => (await rows()) === `${n}\t${n}\t${generation}`
   await waitFor('the first 100 lines', count(100, 0))

@@ -48,6 +48,7 @@ t.test(`${KILLS} kills at seeded moments lose and repeat no line`, { skip: missi
     }
   }
   const shipping = startCli(args)
+  t.teardown(() => void shipping.child.kill('SIGKILL'))
   await waitFor(`all ${written} lines`, async () => (await stored()) === `${written}\t${written}\t${written}`, 30_000)
   shipping.child.kill('SIGTERM')
   t.equal((await shipping.result).code, 0)
