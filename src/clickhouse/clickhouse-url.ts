@@ -12,6 +12,7 @@
  */
 
 import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { errnoWords, usageError } from '../errors.js'
 import { IDENTIFIER } from './sql-text.js'
 
@@ -67,7 +68,7 @@ export function passwordFrom(env: Environment, cwd: string): string {
   if (file === undefined || file === '') return ''
   let text: string
   try {
-    text = readFileSync(new URL(file, `file://${cwd}/`), 'utf8')
+    text = readFileSync(resolve(cwd, file), 'utf8')
   } catch (e) {
     throw usageError(`cannot read CLICKHOUSE_PASSWORD_FILE ${file}: ${errnoWords(e)}`, 'name a file holding the password on its first line')
   }

@@ -34,7 +34,7 @@ t.test('mistakes are one usage error naming the URL; a password in it is refused
 })
 
 t.test('the password: CLICKHOUSE_PASSWORD, else the first line of CLICKHOUSE_PASSWORD_FILE', async (t) => {
-  const dir = t.testdir({ pass: 'first line\nsecond\n' })
+  const dir = t.testdir({ 'a #%20 b': { pass: 'first line\nsecond\n' } }) + '/a #%20 b'
   t.equal(passwordFrom({ CLICKHOUSE_PASSWORD: 'a', CLICKHOUSE_PASSWORD_FILE: `${dir}/pass` }, dir), 'a')
   t.equal(passwordFrom({ CLICKHOUSE_PASSWORD_FILE: 'pass' }, dir), 'first line')
   t.equal(passwordFrom({}, dir), '')
