@@ -60,13 +60,18 @@ function ageOf(path: string): number {
   return generation(basename(path)).age
 }
 
-/** The plain generations beside the live log (access.log.1, access.log-20261121), newest first. */
-export async function plainGenerations(live: string): Promise<string[]> {
+/** The generations beside the live log (access.log.1, access.log.2.gz, access.log-20261121), newest first. */
+async function generationsBeside(live: string): Promise<string[]> {
   const names = await readdir(dirname(live)).catch(() => [] as string[])
   return names
-    .filter((name) => !name.endsWith('.gz') && generation(name).base === basename(live) && generation(name).age > 0)
+    .filter((name) => generation(name).base === basename(live) && generation(name).age > 0)
     .sort((a, b) => generation(a).age - generation(b).age)
     .map((name) => join(dirname(live), name))
+}
+
+/** The plain generations beside the live log, newest first: where a line shipped before may be found. */
+export async function plainGenerations(live: string): Promise<string[]> {
+  return (await generationsBeside(live)).filter((path) => !path.endsWith('.gz'))
 }
 
 /** Where a stored line is now: the file holding it and the offset after it; null when no file does. */
@@ -105,9 +110,12 @@ export async function partsToShip(log: LogFiles, stored: readonly StoredLine[], 
   }
   if (parts[0]?.path === found.path) parts.shift()
   parts.push({ path: found.path, from: found.end, generation: last.generation })
-  // the newer files named (or, when it is not named, the live one), each a generation of its own
-  const newer = log.named.filter((path) => ageOf(path) < ageOf(found.path))
-  if (found.path !== log.live && !newer.includes(log.live) && log.liveNamed) newer.push(log.live)
+  // the newer files, oldest first, each a generation of its own: those named and, when the live log is
+  // shipped, every generation beside it (rotated, and compressed too, while no ship ran)
+  const beside = log.liveNamed ? await generationsBeside(log.live) : []
+  const newer = [...new Set([...log.named, ...beside])]
+    .filter((path) => path !== found.path && ageOf(path) < ageOf(found.path))
+    .sort((a, b) => ageOf(b) - ageOf(a))
   newer.forEach((path, i) => parts.push({ path, from: 0, generation: checkedGeneration(last.generation + 1 + i, log.live) }))
   return parts
 }

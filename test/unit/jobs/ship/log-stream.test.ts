@@ -45,8 +45,23 @@ t.test('the parts to ship', async (t) => {
     { path: `${dir}/access.log`, from: 0, generation: 5 },
   ])
   t.strictSame(warnings, [])
+  // rotated twice since (the second time compressed): the generations between are shipped whole, oldest first
+  writeFileSync(`${dir}/access.log.3`, 'older 1\n')
+  t.strictSame(await partsToShip(live, [stored(7, 0, 'older 1')], warn), [
+    { path: `${dir}/access.log.3`, from: 8, generation: 7 },
+    { path: `${dir}/access.log.2.gz`, from: 0, generation: 8 },
+    { path: `${dir}/access.log.1`, from: 0, generation: 9 },
+    { path: `${dir}/access.log`, from: 0, generation: 10 },
+  ])
+  t.strictSame(await partsToShip(log, [stored(7, 0, 'older 1')], warn), [
+    { path: `${dir}/access.log.3`, from: 8, generation: 7 },
+    { path: `${dir}/access.log.2.gz`, from: 0, generation: 8 },
+    { path: `${dir}/access.log.1`, from: 0, generation: 9 },
+    { path: `${dir}/access.log`, from: 0, generation: 10 },
+  ], 'the same when they are named')
+  t.strictSame(warnings, [])
   t.strictSame(await partsToShip(live, [stored(4, 0, 'gone')], warn), [{ path: `${dir}/access.log`, from: 0, generation: 5 }])
-  t.strictSame(warnings, [`${dir}/access.log: the last line shipped (generation 4, byte 0) is in none of ${dir}/access.log, ${dir}/access.log.1; shipping ${dir}/access.log from its start`])
+  t.strictSame(warnings, [`${dir}/access.log: the last line shipped (generation 4, byte 0) is in none of ${dir}/access.log, ${dir}/access.log.1, ${dir}/access.log.3; shipping ${dir}/access.log from its start`])
   writeFileSync(`${dir}/access.log-20261121`, '')
-  t.strictSame(await plainGenerations(`${dir}/access.log`), [`${dir}/access.log.1`, `${dir}/access.log-20261121`])
+  t.strictSame(await plainGenerations(`${dir}/access.log`), [`${dir}/access.log.1`, `${dir}/access.log.3`, `${dir}/access.log-20261121`])
 })
