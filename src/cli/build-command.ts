@@ -147,7 +147,7 @@ export function buildOptionList(): Option[] {
 export function addBuildCommand(program: Command, context: CommandContext): Command {
   return inputsCommand(program, 'build',
     'Read access logs (files, .gz, or - for stdin) and write the Profile Search page of the newest storefront requests.',
-    'access logs: paths, gzip files (detected by content), - for stdin; none reads stdin',
+    'access logs: paths, gzip files (detected by content), - for stdin, clickhouse://host/database.table (a table ship fills); none reads stdin',
     buildOptionList(), BUILD_EXAMPLES)
     .action(async (inputs: string[], _flags: BuildFlags, command: Command) => {
       const { flags, shapes } = await configured<BuildFlags>(command, context)

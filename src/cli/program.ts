@@ -15,6 +15,7 @@ import { EXIT_CODES_HELP, PROG } from './help-texts.js'
 import { jobIO } from '../jobs/job-io.js'
 import type { MainIO } from './main-io.js'
 import { addMergeCommand } from './merge-command.js'
+import { addShipCommand } from './ship-command.js'
 import { version } from './version.js'
 import { addWatchCommand } from './watch-command.js'
 
@@ -39,11 +40,12 @@ function program(io: MainIO, helpHint: string): Command {
   addBuildCommand(cmd, context)
   addWatchCommand(cmd, context)
   addMergeCommand(cmd, context)
+  addShipCommand(cmd, context)
   return cmd
 }
 
 export async function runProgram(argv: readonly string[], io: MainIO): Promise<number> {
-  const helpHint = argv[0] === 'build' || argv[0] === 'watch' || argv[0] === 'merge' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
+  const helpHint = argv[0] === 'build' || argv[0] === 'watch' || argv[0] === 'merge' || argv[0] === 'ship' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
   const cmd = program(io, helpHint)
   if (argv.length === 0) {
     io.stderr.write(cmd.helpInformation())

@@ -3,6 +3,7 @@
  * in the defaults, the jobs apply none of their own.
  */
 
+import { isClickHouseUrl } from '../clickhouse/clickhouse-url.js'
 import type { NoticesOptions } from '../notices/read-notices.js'
 import type { DisplayZone } from '../record.js'
 import type { EmitFormat } from '../render/emit-format.js'
@@ -50,5 +51,5 @@ export interface BuildOptions {
 
 /** The paths a run reads (logs, notices files): its output must be none of them. */
 export function inputsRead(options: BuildOptions): string[] {
-  return [...options.inputs, ...options.notices.files]
+  return [...options.inputs.filter((name) => !isClickHouseUrl(name)), ...options.notices.files]
 }

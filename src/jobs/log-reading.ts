@@ -17,6 +17,7 @@ import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
 import type { LogLinesContext } from '../source/log-lines.js'
 import { planSources } from '../source/plan-sources.js'
 import { readSettings } from '../source/read-settings.js'
+import type { RecordSource } from '../source/record-source.js'
 import { SkippedLines } from '../source/skipped-lines.js'
 import { startProgress } from '../write/progress.js'
 import type { BuildOptions } from './build-options.js'
@@ -45,9 +46,14 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   }
 }
 
-/** Reads `inputs` into the selection, newest first and from their end unless a full scan is asked for, with the progress line on a terminal. */
-export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO): Promise<void> {
-  const sources = planSources(inputs, reading.lines, {
+/**
+ * Reads `inputs` into the selection, newest first and from their end unless
+ * a full scan is asked for, with the progress line on a terminal. `tables`
+ * (clickhouse:// inputs, already made into sources) count as newer than the
+ * files.
+ */
+export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO, tables: readonly RecordSource[] = []): Promise<void> {
+  const files = planSources(inputs, reading.lines, {
     fullScan: options.fullScan,
     backwardMinBytes: options.backwardMinBytes,
     // a config's shapes may make each line cost much: the event loop (and a stop signal) gets a turn now and then
@@ -55,8 +61,9 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
     partialOk: options.partialOk,
     warn: io.warn,
   })
+  const sources = options.fullScan ? [...files, ...tables] : [...[...tables].reverse(), ...files]
   const read = { bytes: 0 }
-  const total = inputs.every((input) => input.seekable) ? inputs.reduce((sum, input) => sum + (input.seekable?.size ?? 0), 0) : null
+  const total = tables.length === 0 && inputs.every((input) => input.seekable) ? inputs.reduce((sum, input) => sum + (input.seekable?.size ?? 0), 0) : null
   const progress = startProgress(() => io.stderr, {
     bytes: () => read.bytes,
     lines: () => reading.lines.skipped.lines,
