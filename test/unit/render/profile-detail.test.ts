@@ -119,7 +119,7 @@ t.test('tokens that may name a section or a file', async (t) => {
 
 t.test('single page: the token links to its section, which holds the detail and links back', async (t) => {
   const html = await renderedPage({ rows: [row()] })
-  t.match(html, '<td class="nowrap"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>')
+  t.match(html, '<td class="nowrap" data-label="Token"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>')
   t.match(html, [
     '</table>',
     '</div>',
@@ -173,8 +173,8 @@ t.test('site: the listing, one page per token, one stylesheet', async (t) => {
   t.match(index, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'">`)
   t.match(index, '<title>Profile Search</title>\n<link rel="stylesheet" href="profile-search.css">\n</head>')
   t.notMatch(index, /<style|<section|id="profiles"/)
-  t.match(index, '<td class="nowrap"><a href="profiles/6b02af1b4c6f3.html">6b02af1b4c6f3</a></td>')
-  t.match(index, '<td class="nowrap"><a href="profiles/6b02af1b00001.html">6b02af1b00001</a></td>')
+  t.match(index, '<td class="nowrap" data-label="Token"><a href="profiles/6b02af1b4c6f3.html">6b02af1b4c6f3</a></td>')
+  t.match(index, '<td class="nowrap" data-label="Token"><a href="profiles/6b02af1b00001.html">6b02af1b00001</a></td>')
   t.equal(profile, await renderProfilePage(row()))
   t.match(profile, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'">`)
   t.match(profile, '<title>Profile 6b02af1b4c6f3</title>\n<link rel="stylesheet" href="../profile-search.css">')
