@@ -44,7 +44,7 @@ function rowFields(row: ProfileRow): unknown[] {
 }
 
 function noticeFields(notice: Notice): unknown[] {
-  return [notice.message, notice.file, notice.line]
+  return [notice.message, notice.file, notice.line, notice.count ?? 1]
 }
 
 /**

@@ -132,6 +132,12 @@ function profileHref(token: string, links: ProfileLinks, id: string): string {
   return links === 'site' ? `profiles/${token}.html` : `#${id}`
 }
 
+/** A notice as notice.hbs shows it: `(N times)` after it when it stands for several occurrences. */
+function noticeView(notice: Notice): object {
+  const count = notice.count ?? 1
+  return { ...notice, count, repeated: count > 1 }
+}
+
 /** The frame's text, with each slot's items, made one at a time, in its place. */
 function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<string>>>): Generator<string> {
   const parts = frame.split(SLOT_MARK)
@@ -158,7 +164,7 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
   })
   const repeats = repeatedTokens(rows)
   yield* filled(frame, {
-    notices: () => lazyMap(notices, render.notice),
+    notices: () => lazyMap(notices, (notice) => render.notice(noticeView(notice))),
     rows: () => lazyMap(rows.entries(), ([i, row]) => render.row({ ...row, href: profileHref(row.token, links, detailId(row.token, repeats.get(i))) })),
     details: () => lazyMap(rows.entries(), ([i, row]) => render.detail({ ...profileDetail(row), id: detailId(row.token, repeats.get(i)) })),
   })
