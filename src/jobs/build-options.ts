@@ -6,6 +6,7 @@
 import type { NoticesOptions } from '../notices/read-notices.js'
 import type { DisplayZone } from '../record.js'
 import type { EmitFormat } from '../render/emit-format.js'
+import type { DetailOptions } from '../render/profile-detail.js'
 import type { Criteria } from '../select/criteria.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import type { ReadOptions } from '../source/read-settings.js'
@@ -44,6 +45,10 @@ export interface BuildOptions {
   orderTolerance: number
   /** `--quiet`: no progress line and no skipped-lines summary. */
   quiet: boolean
+  /** `--anonymize-ip`: the published addresses have their host part zeroed (after selection: the filters read the real ones). */
+  anonymizeIp: boolean
+  /** `--hide-raw`, `--full-paths`: what the published details leave out. */
+  details: DetailOptions
   /** Plain files at least this large are read from their end (BACKWARD_MIN_BYTES; tests lower it). */
   backwardMinBytes: number
 }

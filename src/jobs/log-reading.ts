@@ -7,6 +7,7 @@
 
 import type { OpenedInput } from '../input/open-inputs.js'
 import type { Notice } from '../notices/php-notice.js'
+import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
@@ -71,10 +72,12 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
 
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
 export function logListing(reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing {
-  return ({
-  rows: listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit),
-  search: searchSummary(options.criteria, options.limit, options.tz),
-  notices,
-  refresh,
-})
+  const rows = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
+  return {
+    rows: options.anonymizeIp ? anonymizedRows(rows) : rows,
+    search: searchSummary(options.criteria, options.limit, options.tz),
+    notices,
+    refresh,
+    details: options.details,
+  }
 }

@@ -16,7 +16,9 @@ import { mergedProfileRows } from '../merge/merged-rows.js'
 import type { ReadRow, RowSkipReason } from '../merge/read-row.js'
 import { RowSource, type RowContext } from '../merge/row-source.js'
 import type { DisplayZone } from '../record.js'
+import { anonymizedRows } from '../profile/anonymize-ip.js'
 import type { EmitFormat } from '../render/emit-format.js'
+import type { DetailOptions } from '../render/profile-detail.js'
 import type { Listing } from '../render/listing.js'
 import { schemaValidators } from '../row-format.js'
 import { selectFrom } from '../select/select-from.js'
@@ -38,6 +40,10 @@ export interface MergeOptions {
   strict: boolean
   /** `--if-changed`: leave the output file and its mtime alone when the new content is byte-identical. */
   ifChanged: boolean
+  /** `--anonymize-ip`: the published addresses have their host part zeroed. */
+  anonymizeIp: boolean
+  /** `--hide-raw`, `--full-paths`: what the published details leave out. */
+  details: DetailOptions
 }
 
 /** The output is pinned and reserved before anything is read (see write/publisher.ts). */
@@ -67,7 +73,8 @@ async function mergeInto(publisher: Publisher, options: MergeOptions, io: JobIO)
   const { skipped } = context
   const summary = skipped.summary()
   if (options.strict && summary) throw dataError(`--strict: ${summary}`, 'nothing was written')
-  const listing: Listing = { rows: mergedProfileRows(selection.newestFirst(), options.tz), search: null, notices: [], refresh: null }
+  const rows = mergedProfileRows(selection.newestFirst(), options.tz)
+  const listing: Listing = { rows: options.anonymizeIp ? anonymizedRows(rows) : rows, search: null, notices: [], refresh: null, details: options.details }
   const published = await publisher.publish(listing, { ifChanged: options.ifChanged })
   if (summary) io.warn(summary)
   return { rows: listing.rows.length, lines: skipped.lines, skipped: skipped.count, published }

@@ -17,7 +17,7 @@ import { dataError } from '../errors.js'
 import type { Notice } from '../notices/php-notice.js'
 import type { ProfileRow } from '../record.js'
 import { lazyMap } from './lazy-map.js'
-import { profileDetail, TOKEN_PATTERN } from './profile-detail.js'
+import { DEFAULT_DETAIL_OPTIONS, profileDetail, TOKEN_PATTERN, type DetailOptions } from './profile-detail.js'
 import { items, page, partials, profile, stylesheet } from './compiled-templates.js'
 import type { SearchSummary } from './search-summary.js'
 
@@ -59,6 +59,8 @@ export interface PageData {
   notices?: readonly Notice[]
   /** `watch --refresh`: a `<meta http-equiv="refresh">` after this many seconds; none when absent or null. */
   refresh?: number | null
+  /** What the details leave out (`--hide-raw`, `--full-paths`); the default when absent. */
+  details?: DetailOptions
 }
 
 /** The places in page.hbs where items go, in page order: each a partial that leaves a mark the frame is cut at. */
@@ -151,7 +153,7 @@ function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<strin
 
 /** The page, piece by piece (see the top of this file): at most one item's text is held at a time. */
 export async function* renderPage(data: PageData): AsyncGenerator<string> {
-  const { rows, links = 'in-page', search = null, notices = [], ...rest } = data
+  const { rows, links = 'in-page', search = null, notices = [], details: shown = DEFAULT_DETAIL_OPTIONS, ...rest } = data
   const render = await ready()
   const frame = render.frame({
     ...rest,
@@ -166,13 +168,13 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
   yield* filled(frame, {
     notices: () => lazyMap(notices, (notice) => render.notice(noticeView(notice))),
     rows: () => lazyMap(rows.entries(), ([i, row]) => render.row({ ...row, href: profileHref(row.token, links, detailId(row.token, repeats.get(i))) })),
-    details: () => lazyMap(rows.entries(), ([i, row]) => render.detail({ ...profileDetail(row), id: detailId(row.token, repeats.get(i)) })),
+    details: () => lazyMap(rows.entries(), ([i, row]) => render.detail({ ...profileDetail(row, shown), id: detailId(row.token, repeats.get(i)) })),
   })
 }
 
 /** One token's page of the `--out-dir` site (`profiles/<token>.html`). */
-export async function renderProfilePage(row: ProfileRow): Promise<string> {
-  return (await ready()).profile(profileDetail(row))
+export async function renderProfilePage(row: ProfileRow, details: DetailOptions = DEFAULT_DETAIL_OPTIONS): Promise<string> {
+  return (await ready()).profile(profileDetail(row, details))
 }
 
 /** Tokens become file names: only ours (13 hex digits), each once. */
@@ -191,7 +193,7 @@ async function* sitePages(listing: PageData): AsyncGenerator<SiteFile> {
   yield { path: 'index.html', content: renderPage({ ...listing, links: 'site' }) }
   yield { path: SITE_STYLESHEET, content: `${stylesheet}\n` }
   const render = await ready()
-  for (const row of listing.rows) yield { path: `profiles/${row.token}.html`, content: render.profile(profileDetail(row)) }
+  for (const row of listing.rows) yield { path: `profiles/${row.token}.html`, content: render.profile(profileDetail(row, listing.details)) }
 }
 
 /**

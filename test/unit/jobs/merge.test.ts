@@ -13,7 +13,10 @@ import { testJobIO } from '../../helpers/job-io.js'
 import { fixture } from '../../helpers/run-cli.js'
 
 const options = (changes: Partial<MergeOptions>): MergeOptions =>
-  ({ inputs: [], output: 'rows.ndjson', limit: 10, tz: null, emit: 'ndjson', strict: false, ifChanged: false, ...changes })
+  ({
+    inputs: [], output: 'rows.ndjson', limit: 10, tz: null, emit: 'ndjson', strict: false, ifChanged: false,
+    anonymizeIp: false, details: { hideRaw: false, fullPaths: false }, ...changes,
+  })
 
 /** The rows of a `--emit ndjson` text, as `ip time token`. */
 const rows = (text: string): string[] =>
