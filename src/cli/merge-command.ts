@@ -42,7 +42,7 @@ export function addMergeCommand(program: Command, context: CommandContext): Comm
     .addOption(new Option('--tz <zone>', 'show times in this IANA zone (default: the offset each row was written with)').argParser(timeZone))
     .addOption(new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson or csv').default('html').argParser(emitFormat))
     .addOption(new Option('--strict', 'fail with exit 1, writing nothing, when any line is skipped (not a row, or too long)'))
-    .addOption(new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is byte-identical'))
+    .addOption(new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is the same (a page: apart from its stamp of when it was generated)'))
   for (const option of privacyOptionList()) command.addOption(option)
   return command
     .addOption(configOption())

@@ -9,6 +9,7 @@ import type { OpenedInput } from '../input/open-inputs.js'
 import type { Notice } from '../notices/php-notice.js'
 import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
+import { pageClock, pageStamp } from '../profile/page-stamp.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
 import { recordFilter } from '../select/record-filter.js'
@@ -16,6 +17,7 @@ import { selectFrom } from '../select/select-from.js'
 import { NewestRecords, TokenRecords } from '../select/selection.js'
 import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
 import type { LogLinesContext } from '../source/log-lines.js'
+import { NewestLine } from '../source/newest-line.js'
 import { planSources } from '../source/plan-sources.js'
 import { readSettings } from '../source/read-settings.js'
 import { SkippedLines } from '../source/skipped-lines.js'
@@ -29,6 +31,8 @@ export interface LogReading {
   lines: LogLinesContext
   /** `--verbose` notes; a no-op without it. */
   note: (line: string) => void
+  /** The clock the page's stamp is read from (SOURCE_DATE_EPOCH, else the system's). */
+  clock: () => number
 }
 
 /** The criteria compiled once, an empty selection, the read settings: nothing read yet. */
@@ -41,8 +45,9 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   const note = options.verbose ? io.warn : () => undefined
   return {
     selection,
-    lines: { settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note },
+    lines: { settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine() },
     note,
+    clock: pageClock(io.env),
   }
 }
 
@@ -79,5 +84,6 @@ export function logListing(reading: LogReading, options: BuildOptions, notices: 
     notices,
     refresh,
     details: options.details,
+    stamp: pageStamp(reading.clock(), reading.lines.newest.get(), options.tz, 'line'),
   }
 }

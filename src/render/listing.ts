@@ -11,6 +11,7 @@ import { positionText } from '../parse/record/access-record.js'
 import type { DisplayZone, ProfileRow } from '../record.js'
 import { renderData, type EmitFormat } from './emit-format.js'
 import { renderPage, renderSite, type SiteFiles } from './page.js'
+import type { PageStamp } from '../profile/page-stamp.js'
 import type { DetailOptions } from './profile-detail.js'
 import type { SearchSummary } from './search-summary.js'
 
@@ -24,6 +25,8 @@ export interface Listing {
   refresh: number | null
   /** What the details leave out (`--hide-raw`, `--full-paths`); absent: raw lines shown, absolute paths by file name. */
   details?: DetailOptions
+  /** When the page was generated and the newest line read; absent or null: no stamp (`--emit` data never has one). */
+  stamp?: PageStamp | null
 }
 
 /** How a listing is written as one file or stream: the page, or the rows as data in the display zone. */

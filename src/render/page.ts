@@ -15,6 +15,7 @@
 
 import { dataError } from '../errors.js'
 import type { Notice } from '../notices/php-notice.js'
+import type { PageStamp } from '../profile/page-stamp.js'
 import type { ProfileRow } from '../record.js'
 import { lazyMap } from './lazy-map.js'
 import { DEFAULT_DETAIL_OPTIONS, profileDetail, TOKEN_PATTERN, type DetailOptions } from './profile-detail.js'
@@ -61,7 +62,16 @@ export interface PageData {
   refresh?: number | null
   /** What the details leave out (`--hide-raw`, `--full-paths`); the default when absent. */
   details?: DetailOptions
+  /** When the page was generated and the newest line read, under the count; none when absent or null. */
+  stamp?: PageStamp | null
 }
+
+/**
+ * Where the stamp stands in a page: the only `<p class="page-stamp">` (every
+ * value is escaped, so no logged text can spell it), up to its `</p>`.
+ * `--if-changed` and a watch's first publish compare pages without it.
+ */
+export const STAMP_REGION = { start: '<p class="page-stamp">', end: '</p>' } as const
 
 /** The places in page.hbs where items go, in page order: each a partial that leaves a mark the frame is cut at. */
 const SLOTS = ['notices', 'rows', 'details'] as const
@@ -153,7 +163,7 @@ function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<strin
 
 /** The page, piece by piece (see the top of this file): at most one item's text is held at a time. */
 export async function* renderPage(data: PageData): AsyncGenerator<string> {
-  const { rows, links = 'in-page', search = null, notices = [], details: shown = DEFAULT_DETAIL_OPTIONS, ...rest } = data
+  const { rows, links = 'in-page', search = null, notices = [], details: shown = DEFAULT_DETAIL_OPTIONS, stamp = null, ...rest } = data
   const render = await ready()
   const frame = render.frame({
     ...rest,
@@ -163,6 +173,7 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
     stylesheet: links === 'site' ? SITE_STYLESHEET : null,
     css: stylesheet,
     search,
+    stamp,
   })
   const repeats = repeatedTokens(rows)
   yield* filled(frame, {

@@ -2,6 +2,7 @@
 
 import { Readable, Writable } from 'node:stream'
 import type { MainIO } from '../../src/cli/main-io.js'
+import { SOURCE_DATE_EPOCH } from './run-cli.js'
 
 /** A stream that keeps what is written to it. */
 const collector = (): Writable & { text: () => string } => {
@@ -25,5 +26,5 @@ export interface TestIO {
 export const testIO = (cwd: string, stdin: AsyncIterable<Buffer> = Readable.from([])): TestIO => {
   const stdout = collector()
   const stderr = collector()
-  return { io: { stdin, stdout, stderr, cwd, env: { TZ: 'UTC' } }, stdout: () => stdout.text(), stderr: () => stderr.text() }
+  return { io: { stdin, stdout, stderr, cwd, env: { TZ: 'UTC', SOURCE_DATE_EPOCH } }, stdout: () => stdout.text(), stderr: () => stderr.text() }
 }

@@ -5,6 +5,7 @@ import { FORMAT_PROBE_LINES } from '../../../src/source/format-probe.js'
 import { parseLogFormat } from '../../../src/parse/format/log-format-option.js'
 import { DEFAULT_READ_OPTIONS, readSettings, type ReadOptions } from '../../../src/source/read-settings.js'
 import { SkippedLines } from '../../../src/source/skipped-lines.js'
+import { NewestLine } from '../../../src/source/newest-line.js'
 import { InputPlaces } from '../../../src/source/batch.js'
 import { LogLines, type Numbering } from '../../../src/source/log-lines.js'
 import { RecordingSelection } from '../../helpers/log-source.js'
@@ -25,7 +26,7 @@ interface Run {
 
 /** The lines of one input read by LogLines with `options` into `selection`; `notes` hears the --verbose notes. */
 const logLines = (options: Partial<ReadOptions>, skipped: SkippedLines, notes: string[], selection: RecordingSelection, numbering: Numbering = 'lines', label = 'x.log'): LogLines =>
-  new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped, note: (line) => notes.push(line) },
+  new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped, note: (line) => notes.push(line), newest: new NewestLine() },
     label, numbering, new InputPlaces(0))
 
 /** Feeds lines (a string, or `{ tooLong }`) through one input's LogLines, with made-up offsets. */
@@ -202,7 +203,8 @@ t.test('the gate sees each valid line first: a line it turns down gets no record
     },
   }
   const selection = new RecordingSelection(gate, (record) => record.ip !== '192.0.2.2')
-  const lines = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), selection, skipped: new SkippedLines(), note: () => undefined },
+  const newest = new NewestLine()
+  const lines = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), selection, skipped: new SkippedLines(), note: () => undefined, newest },
     'x.log', 'offsets', new InputPlaces(3))
   for (const n of [4, 3, 2]) lines.line(COMBINED(n), n * 100)
   lines.line('junk', 1)
@@ -214,10 +216,11 @@ t.test('the gate sees each valid line first: a line it turns down gets no record
   t.strictSame(selection.take().items.map((r) => r.ip), ['192.0.2.4'])
   t.equal(seen.length, 3, 'the junk line never reached the gate')
   t.equal(decided.earliest, Date.UTC(2026, 10, 22, 9, 0, 2), 'the earliest valid line, kept or not')
+  t.strictSame(newest.get(), { time: Date.UTC(2026, 10, 22, 9, 0, 4), offset: 60 }, 'the newest valid line, for the page\'s stamp')
   const records: AccessRecord[] = []
   const places: number[] = []
   const again = new RecordingSelection(gate)
-  const counted = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', logFormat: parseLogFormat('combined') }), selection: again, skipped: new SkippedLines(), note: () => undefined },
+  const counted = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', logFormat: parseLogFormat('combined') }), selection: again, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() },
     'x.log', 'offsets', new InputPlaces(3))
   for (const n of [4, 3, 2]) counted.line(COMBINED(n), n * 100)
   const taken = again.take()
