@@ -22,7 +22,7 @@ import { configOption, configured, inputsCommand, type CommandContext } from './
 import { BUILD_EXAMPLES } from './help-texts.js'
 import {
   clientIpFlag, criterion, emitFormat, folderPath, jsonFieldsFlag, logFormatFlag, noticesFile, orAny, positiveInt, rowLimit,
-  redactPath, seconds, timeZone, trustedProxyFlag,
+  redactPath, seconds, serverName, timeZone, trustedProxyFlag,
 } from './option-parsers.js'
 
 /** The option values as commander gives them: unset options without a default are undefined. */
@@ -61,6 +61,7 @@ export interface BuildFlags {
   anonymizeIp?: boolean
   hideRaw?: boolean
   fullPaths?: boolean
+  serverName?: string
 }
 
 function criteriaOf(flags: BuildFlags): Criteria {
@@ -122,6 +123,7 @@ export function buildOptionsOf(inputs: string[], flags: BuildFlags, shapes: Shap
     quiet: flags.quiet ?? false,
     anonymizeIp: flags.anonymizeIp ?? false,
     details: detailOptionsOf(flags),
+    serverName: flags.serverName ?? null,
     backwardMinBytes: BACKWARD_MIN_BYTES,
   }
 }
@@ -156,6 +158,7 @@ export function buildOptionList(): Option[] {
   new Option('--order-tolerance <seconds>', 'how much earlier than a line written before it a line may be stamped (Apache stamps the request\'s start, writes at its end)').default(DEFAULT_ORDER_TOLERANCE).argParser(seconds),
   new Option('--quiet', 'no progress line on a terminal and no skipped-lines summary'),
   new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson (one per line, for merge) or csv').default('html').argParser(emitFormat),
+  new Option('--server-name <name>', 'name this server in each row\'s data (server) and detail, so merge can tell servers apart (default: none)').argParser(serverName),
   new Option('--notices <file>', 'show the PHP Deprecated notices of this PHP error output (error_log, saved screen output, nginx or Apache error log; .gz, - for stdin) before the page; repeatable, read in the order given').argParser(noticesFile),
   new Option('--notices-limit <n>', 'show at most N distinct notices: those seen most recently, in the order they first appeared').default(DEFAULT_NOTICES_LIMIT).argParser(positiveInt),
   new Option('--all-notices', 'show every occurrence of the notices, in file order (--notices-limit does not apply)'),

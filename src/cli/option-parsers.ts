@@ -13,6 +13,7 @@ import { parseJsonFields, type JsonFieldMap } from '../parse/format/json-fields.
 import { parseLogFormat, type LogFormatChoice } from '../parse/format/log-format-option.js'
 import { FormatError } from '../parse/format/text-format.js'
 import { parseCidr, type Cidr } from '../parse/record/client-ip.js'
+import { serverNameProblem } from '../profile/server-name.js'
 import { isKnownZone } from '../profile/display-time.js'
 import { EMIT_FORMATS, isEmitFormat, type EmitFormat } from '../render/emit-format.js'
 import { CLIENT_IP_MODES, type ClientIpMode } from '../source/read-settings.js'
@@ -76,6 +77,13 @@ export function redactPath(value: string, previous: string[] | undefined): strin
   const problem = redactPrefixProblem(value)
   if (problem) throw new InvalidArgumentError(problem)
   return [...(previous ?? []), value]
+}
+
+/** `--server-name`. */
+export function serverName(value: string): string {
+  const problem = serverNameProblem(value)
+  if (problem) throw new InvalidArgumentError(problem)
+  return value
 }
 
 /** `--out-dir`. */

@@ -49,6 +49,8 @@ export interface BuildOptions {
   anonymizeIp: boolean
   /** `--hide-raw`, `--full-paths`: what the published details leave out. */
   details: DetailOptions
+  /** `--server-name`: the server each row names; null for none. */
+  serverName: string | null
   /** Plain files at least this large are read from their end (BACKWARD_MIN_BYTES; tests lower it). */
   backwardMinBytes: number
 }

@@ -10,6 +10,7 @@ import type { Notice } from '../notices/php-notice.js'
 import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
 import { pageClock, pageStamp } from '../profile/page-stamp.js'
+import { rowsOfServer } from '../profile/server-name.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
 import { recordFilter } from '../select/record-filter.js'
@@ -77,7 +78,8 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
 
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
 export function logListing(reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing {
-  const rows = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
+  const listed = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
+  const rows = options.serverName === null ? listed : rowsOfServer(listed, options.serverName)
   return {
     rows: options.anonymizeIp ? anonymizedRows(rows) : rows,
     search: searchSummary(options.criteria, options.limit, options.tz),

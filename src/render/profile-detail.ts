@@ -72,6 +72,7 @@ function logFields(record: AccessRecord, options: DetailOptions): DetailField[] 
     ['Server port', record.port],
     ['X-Forwarded-For', record.forwardedFor],
     ['Logged peer address', record.loggedIp === record.ip ? null : record.loggedIp],
+    ['Server', record.server ?? null],
     ['Raw line', options.hideRaw ? null : record.raw],
     ['Source', options.hideRaw ? null : shownSource(record, options.fullPaths)],
   ]
