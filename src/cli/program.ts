@@ -15,10 +15,12 @@ import { EXIT_CODES_HELP, PROG } from './help-texts.js'
 import { jobIO } from '../jobs/job-io.js'
 import type { MainIO } from './main-io.js'
 import { addMergeCommand } from './merge-command.js'
+import { printed } from './print.js'
 import { version } from './version.js'
 import { addWatchCommand } from './watch-command.js'
 
-function program(io: MainIO, helpHint: string): Command {
+/** The program; what commander prints on stdout (the help, the version) is kept in `out`, to be printed once it is done. */
+function program(io: MainIO, helpHint: string, out: { text: string }): Command {
   const context: CommandContext = { io: jobIO(io, (line) => void io.stderr.write(`${PROG}: ${line}\n`)) }
   const cmd = new Command(PROG)
     .description('Rebuild the profiler\'s "Profile Search" page from nginx/Apache access logs.')
@@ -28,7 +30,9 @@ function program(io: MainIO, helpHint: string): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => void io.stdout.write(s),
+      writeOut: (s) => {
+        out.text += s
+      },
       writeErr: (s) => void io.stderr.write(s),
       outputError: (message, write) => {
         const line = message.trim().split('\n').join(' ').replace(/^error: /, '')
@@ -44,7 +48,8 @@ function program(io: MainIO, helpHint: string): Command {
 
 export async function runProgram(argv: readonly string[], io: MainIO): Promise<number> {
   const helpHint = argv[0] === 'build' || argv[0] === 'watch' || argv[0] === 'merge' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
-  const cmd = program(io, helpHint)
+  const out = { text: '' }
+  const cmd = program(io, helpHint, out)
   if (argv.length === 0) {
     io.stderr.write(cmd.helpInformation())
     return EXIT.usage
@@ -55,7 +60,7 @@ export async function runProgram(argv: readonly string[], io: MainIO): Promise<n
   } catch (e) {
     if (e instanceof CommanderError) {
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help'
-        ? EXIT.ok
+        ? printed(io, out.text)
         : EXIT.usage
     }
     if (isUserError(e)) {
