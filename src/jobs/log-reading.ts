@@ -5,7 +5,9 @@
  * source/plan-sources.ts → select/select-from.ts), with the progress line.
  */
 
+import { UserError } from '../errors.js'
 import type { OpenedInput } from '../input/open-inputs.js'
+import { startsPhpErrorOutput } from '../notices/recognise.js'
 import type { Notice } from '../notices/php-notice.js'
 import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
@@ -18,6 +20,7 @@ import { selectFrom } from '../select/select-from.js'
 import { NewestRecords, TokenRecords } from '../select/selection.js'
 import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
 import type { LogLinesContext } from '../source/log-lines.js'
+import { NotThisFormatError } from '../source/format-probe.js'
 import { NewestLine } from '../source/newest-line.js'
 import { planSources } from '../source/plan-sources.js'
 import { readSettings } from '../source/read-settings.js'
@@ -71,9 +74,17 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
   }, total, { quiet: options.quiet })
   try {
     await selectFrom(sources, reading.selection, { stopEarly: !options.fullScan, note: reading.note, progress: read })
+  } catch (e) {
+    throw withPhpHint(e)
   } finally {
     progress.stop()
   }
+}
+
+/** An input that is no access log but PHP's error output (error_log, nginx's error.log) is one meant for --notices: the hint says so. */
+function withPhpHint(e: unknown): unknown {
+  if (!(e instanceof NotThisFormatError) || !startsPhpErrorOutput(e.firstLine)) return e
+  return new UserError(e.message, e.exitCode, 'it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input')
 }
 
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */

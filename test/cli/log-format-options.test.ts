@@ -98,7 +98,7 @@ t.test('nginx JSON (escape=json) from its log_format template, with --verbose', 
   const preset = await runCli(['build', '--log-format', 'json', '--tz', 'UTC', log])
   t.equal(preset.code, 1, 'the json preset expects nginx variable names as keys')
   const first = readFileSync(log, 'utf8').split('\n')[0] as string
-  t.equal(preset.stderr, `profiler-search: ${log}: none of the first 6 lines matches --log-format json (first: ${JSON.stringify(first.slice(0, 80))}) (is it the format the server writes?)\n`)
+  t.equal(preset.stderr, `profiler-search: ${log}: none of its 6 lines matches --log-format json (first: ${JSON.stringify(first.slice(0, 80))}) (is it the format the server writes?)\n`)
 })
 
 t.test('--json-fields maps other key names, nested keys included', async (t) => {
@@ -247,5 +247,5 @@ t.test('a file in the wrong format for a fixed --log-format: exit 1', async (t) 
   const r = await runCli(['build', '--log-format', NGINX_FORMAT, log])
   t.equal(r.code, 1)
   const first = readFileSync(log, 'utf8').split('\n')[0] as string
-  t.equal(r.stderr, `profiler-search: ${log}: none of the first 12 lines matches --log-format nginx log_format (first: ${JSON.stringify(first.slice(0, 80))}) (is it the format the server writes?)\n`)
+  t.equal(r.stderr, `profiler-search: ${log}: none of its 12 lines matches --log-format nginx log_format (first: ${JSON.stringify(first.slice(0, 80))}) (is it the format the server writes?)\n`)
 })

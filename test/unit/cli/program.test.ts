@@ -49,7 +49,7 @@ t.test('a user error of the job: its one line and its code', async (t) => {
     code: 2, stdout: '', stderr: 'profiler-search: cannot read missing.log: no such file (check the path; use - to read stdin)\n',
   })
   t.strictSame(await run(['build', 'junk.log'], t.testdir({ 'junk.log': 'junk\n' })), {
-    code: 1, stdout: '', stderr: 'profiler-search: junk.log: none of the first 1 lines is an nginx or Apache access log line in combined or common format (first: "junk") (is this an access log?)\n',
+    code: 1, stdout: '', stderr: 'profiler-search: junk.log: its only line is not an nginx or Apache access log line in combined or common format (it reads: "junk") (is this an access log?)\n',
   })
 })
 
