@@ -94,8 +94,9 @@ export function folderPath(value: string): string {
 
 /** `--emit`. */
 export function emitFormat(value: string): EmitFormat {
-  if (!isEmitFormat(value)) throw new InvalidArgumentError(`give one of ${EMIT_FORMATS.join(', ')}`)
-  return value
+  const format = value.toLowerCase()
+  if (!isEmitFormat(format)) throw new InvalidArgumentError(`give one of ${EMIT_FORMATS.join(', ')}`)
+  return format
 }
 
 /** A search criterion's parser as an argParser: its message becomes the hint. */

@@ -20,6 +20,16 @@ import { version } from './version.js'
 import { addWatchCommand } from './watch-command.js'
 
 /** The program; what commander prints on stdout (the help, the version) is kept in `out`, to be printed once it is done. */
+/** Options people type for one of ours that commander's spelling suggestion misses (`--format csv` is not `--from`). */
+const MEANT: Readonly<Record<string, string>> = { '--format': '--emit', '--output-format': '--emit' }
+
+/** Commander's line about an unknown option, with the option meant when people often type another. */
+function withMeantOption(line: string): string {
+  const unknown = /^unknown option '([^'=]*)(?:=[^']*)?'/.exec(line)
+  const meant = unknown ? MEANT[unknown[1] ?? ''] : undefined
+  return meant && unknown ? `${unknown[0]} (Did you mean ${meant}?)` : line
+}
+
 function program(io: MainIO, helpHint: string, out: { text: string }): Command {
   const context: CommandContext = { io: jobIO(io, (line) => void io.stderr.write(`${PROG}: ${line}\n`)) }
   const cmd = new Command(PROG)
@@ -35,7 +45,7 @@ function program(io: MainIO, helpHint: string, out: { text: string }): Command {
       },
       writeErr: (s) => void io.stderr.write(s),
       outputError: (message, write) => {
-        const line = message.trim().split('\n').join(' ').replace(/^error: /, '')
+        const line = withMeantOption(message.trim().split('\n').join(' ').replace(/^error: /, ''))
         write(`${PROG}: ${line} (see ${helpHint})\n`)
       },
     })

@@ -42,6 +42,12 @@ t.test('a mistake commander finds: one line naming it and the help to read, exit
     code: 2, stdout: '', stderr: 'profiler-search: option \'-n, --limit <n>\' argument \'0\' is invalid. give a whole number of 1 or more (see profiler-search merge --help)\n',
   })
   t.strictSame(await run(['biuld']), { code: 2, stdout: '', stderr: 'profiler-search: unknown command \'biuld\' (Did you mean build?) (see profiler-search --help)\n' })
+  for (const argv of [['build', '--format', 'csv'], ['merge', '--format', 'csv'], ['build', '--output-format', 'csv']]) {
+    t.strictSame(await run(argv), { code: 2, stdout: '', stderr: `profiler-search: unknown option '${argv[1]}' (Did you mean --emit?) (see profiler-search ${argv[0]} --help)\n` },
+      `${argv.join(' ')}: the option people mean, not --from`)
+  }
+  t.equal((await run(['build', '--format=csv'])).stderr, 'profiler-search: unknown option \'--format=csv\' (Did you mean --emit?) (see profiler-search build --help)\n')
+  t.equal((await run(['build', '--fromm', 'x'])).stderr, 'profiler-search: unknown option \'--fromm\' (Did you mean --from?) (see profiler-search build --help)\n', 'commander\'s own suggestion otherwise')
 })
 
 t.test('a user error of the job: its one line and its code', async (t) => {
