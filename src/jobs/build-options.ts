@@ -7,6 +7,7 @@ import { isClickHouseUrl } from '../clickhouse/clickhouse-url.js'
 import type { NoticesOptions } from '../notices/read-notices.js'
 import type { DisplayZone } from '../record.js'
 import type { EmitFormat } from '../render/emit-format.js'
+import type { DetailOptions } from '../render/profile-detail.js'
 import type { Criteria } from '../select/criteria.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import type { ReadOptions } from '../source/read-settings.js'
@@ -25,7 +26,7 @@ export interface BuildOptions {
   criteria: Criteria
   /** html (the page), or the rows as json, ndjson or csv. */
   emit: EmitFormat
-  /** `--if-changed`: leave the output file and its mtime alone when the new content is byte-identical. */
+  /** `--if-changed`: leave the output file and its mtime alone when the new content is the same (a page: apart from its stamp). */
   ifChanged: boolean
   /** `--partial-ok`: an input that breaks off (a truncated .gz) keeps the lines read before the break. */
   partialOk: boolean
@@ -45,6 +46,12 @@ export interface BuildOptions {
   orderTolerance: number
   /** `--quiet`: no progress line and no skipped-lines summary. */
   quiet: boolean
+  /** `--anonymize-ip`: the published addresses have their host part zeroed (after selection: the filters read the real ones). */
+  anonymizeIp: boolean
+  /** `--hide-raw`, `--full-paths`: what the published details leave out. */
+  details: DetailOptions
+  /** `--server-name`: the server each row names; null for none. */
+  serverName: string | null
   /** Plain files at least this large are read from their end (BACKWARD_MIN_BYTES; tests lower it). */
   backwardMinBytes: number
 }

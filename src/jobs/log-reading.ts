@@ -5,9 +5,14 @@
  * source/plan-sources.ts → select/select-from.ts), with the progress line.
  */
 
+import { UserError } from '../errors.js'
 import type { OpenedInput } from '../input/open-inputs.js'
+import { startsPhpErrorOutput } from '../notices/recognise.js'
 import type { Notice } from '../notices/php-notice.js'
+import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
+import { pageClock, pageStamp } from '../profile/page-stamp.js'
+import { rowsOfServer } from '../profile/server-name.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
 import { recordFilter } from '../select/record-filter.js'
@@ -15,6 +20,8 @@ import { selectFrom } from '../select/select-from.js'
 import { NewestRecords, TokenRecords } from '../select/selection.js'
 import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
 import type { LogLinesContext } from '../source/log-lines.js'
+import { NotThisFormatError } from '../source/format-probe.js'
+import { NewestLine } from '../source/newest-line.js'
 import { planSources } from '../source/plan-sources.js'
 import { readSettings } from '../source/read-settings.js'
 import type { RecordSource } from '../source/record-source.js'
@@ -29,6 +36,8 @@ export interface LogReading {
   lines: LogLinesContext
   /** `--verbose` notes; a no-op without it. */
   note: (line: string) => void
+  /** The clock the page's stamp is read from (SOURCE_DATE_EPOCH, else the system's). */
+  clock: () => number
 }
 
 /** The criteria compiled once, an empty selection, the read settings: nothing read yet. */
@@ -41,8 +50,9 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   const note = options.verbose ? io.warn : () => undefined
   return {
     selection,
-    lines: { settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note },
+    lines: { settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine() },
     note,
+    clock: pageClock(io.env),
   }
 }
 
@@ -71,17 +81,29 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
   }, total, { quiet: options.quiet })
   try {
     await selectFrom(sources, reading.selection, { stopEarly: !options.fullScan, note: reading.note, progress: read })
+  } catch (e) {
+    throw withPhpHint(e)
   } finally {
     progress.stop()
   }
 }
 
+/** An input that is no access log but PHP's error output (error_log, nginx's error.log) is one meant for --notices: the hint says so. */
+function withPhpHint(e: unknown): unknown {
+  if (!(e instanceof NotThisFormatError) || !startsPhpErrorOutput(e.firstLine)) return e
+  return new UserError(e.message, e.exitCode, 'it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input')
+}
+
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
 export function logListing(reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing {
-  return ({
-  rows: listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit),
-  search: searchSummary(options.criteria, options.limit, options.tz),
-  notices,
-  refresh,
-})
+  const listed = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
+  const rows = options.serverName === null ? listed : rowsOfServer(listed, options.serverName)
+  return {
+    rows: options.anonymizeIp ? anonymizedRows(rows) : rows,
+    search: searchSummary(options.criteria, options.limit, options.tz),
+    notices,
+    refresh,
+    details: options.details,
+    stamp: pageStamp(reading.clock(), reading.lines.newest.get(), options.tz, 'line'),
+  }
 }

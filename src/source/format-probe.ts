@@ -7,7 +7,30 @@
  * nothing but such lines (one 100 MB line without a newline) is no log.
  */
 
+import { EXIT, UserError } from '../errors.js'
+
 export const FORMAT_PROBE_LINES = 100
+
+/** An input none of whose first lines could be read (exit 1); `firstLine` is the first of them, for a better hint (jobs/log-reading.ts). */
+export class NotThisFormatError extends UserError {
+  readonly firstLine: string
+
+  constructor(message: string, hint: string, firstLine: string) {
+    super(message, EXIT.data, hint)
+    this.firstLine = firstLine
+  }
+}
+
+/**
+ * Says of the `checked` lines tried that none could be read: `its only line
+ * <isNot> (it reads: "…")`, `none of its 3 lines <is> (first: "…")`, or, past
+ * FORMAT_PROBE_LINES, `none of the first 100 lines <is> …`.
+ */
+export function noLineOf(checked: number, first: string, is: string, isNot: string): string {
+  const shown = JSON.stringify(first.slice(0, 80))
+  if (checked === 1) return `its only line ${isNot} (it reads: ${shown})`
+  return `none of ${checked < FORMAT_PROBE_LINES ? 'its' : 'the first'} ${checked} lines ${is} (first: ${shown})`
+}
 
 /** Says why the input is not what it should be: `checked` lines were tried, `first` is the first that failed. */
 export type NotThisFormat = (checked: number, first: string) => Error

@@ -16,14 +16,16 @@
  * the run stops (exit 1).
  */
 
-import { dataError } from '../errors.js'
 import type { LineSink } from '../input/line-splitter.js'
 import { hasRole } from '../parse/format/format-spec.js'
 import { positionText, type LineFacts, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
 import type { AccessRecord } from '../record.js'
 import { emptyBatch, type Batch, type Places, type RecordSink } from './batch.js'
-import { FORMAT_PROBE_LINES, FormatProbe } from './format-probe.js'
+import { FORMAT_PROBE_LINES, FormatProbe, noLineOf, NotThisFormatError } from './format-probe.js'
+
+const ACCESS_LOG_LINE = 'an nginx or Apache access log line in combined or common format'
 import { noForwardedFor, type Candidate, type FormatReader, type ReadSettings } from './read-settings.js'
+import type { NewestLine } from './newest-line.js'
 import type { RecordGate } from './record-reader.js'
 import type { SkippedLines } from './skipped-lines.js'
 
@@ -35,6 +37,8 @@ export interface LogLinesContext {
   skipped: SkippedLines
   /** `--verbose` notes, such as the format `auto` chose. */
   note: (line: string) => void
+  /** The newest valid line read, for the page's stamp. */
+  newest: NewestLine
 }
 
 /** How lines are numbered: by count from the first (read forwards), or by their byte offset (read from the end, followed). */
@@ -46,10 +50,6 @@ interface HeldLine {
   raw: string
   at: LinePosition
   tooLong: boolean
-}
-
-function quoted(raw: string): string {
-  return JSON.stringify(raw.slice(0, 80))
 }
 
 export class LogLines implements LineSink, RecordGate {
@@ -80,10 +80,10 @@ export class LogLines implements LineSink, RecordGate {
     const fixed = context.settings.fixed
     if (fixed) this.#read = this.#readerOf(fixed)
     this.#probe = new FormatProbe((checked, first) => fixed
-      ? dataError(`${label}: none of the first ${checked} lines matches --log-format ${fixed.name} (first: ${quoted(first)})`,
-        'is it the format the server writes?')
-      : dataError(`${label}: none of the first ${checked} lines is an nginx or Apache access log line in combined or common format (first: ${quoted(first)})`,
-        'is this an access log?'))
+      ? new NotThisFormatError(`${label}: ${noLineOf(checked, first, `matches --log-format ${fixed.name}`, `does not match --log-format ${fixed.name}`)}`,
+        'is it the format the server writes?', first)
+      : new NotThisFormatError(`${label}: ${noLineOf(checked, first, `is ${ACCESS_LOG_LINE}`, `is not ${ACCESS_LOG_LINE}`)}`,
+        'is this an access log?', first))
   }
 
   /** A line without its newline; `start`: the offset of its first byte. */
@@ -112,6 +112,7 @@ export class LogLines implements LineSink, RecordGate {
   admits(facts: LineFacts): boolean {
     const batch = this.#batch
     if (batch.earliest === null || facts.time < batch.earliest) batch.earliest = facts.time
+    this.#context.newest.see(facts.time, facts.offset)
     return this.#selection.admits(facts)
   }
 

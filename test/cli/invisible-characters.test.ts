@@ -39,5 +39,6 @@ t.test('every field shows invisible characters by code point; the page holds non
     t.ok(text.includes(`<dt>${label}</dt>\n<dd>${JSON_NAMED}</dd>`), `the ${label} detail`)
   }
   t.ok(text.includes(`<b>Deprecated</b>: ${NAMED} in <b>/var/www/${NAMED}.php</b>`), 'the notice')
-  t.ok(text.includes(`id="search-url" value="${NAMED}"`), 'the sidebar\'s URL')
+  t.ok(text.includes(`<dt>URL</dt>\n<dd>${NAMED}</dd>`), 'the sidebar\'s URL')
+  t.ok(text.includes(`<span>--url '${NAMED}'</span>`), 'the option that set it')
 })

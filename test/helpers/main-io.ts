@@ -2,7 +2,7 @@
 
 import { Readable } from 'node:stream'
 import type { MainIO } from '../../src/cli/main-io.js'
-import { collector } from './run-cli.js'
+import { collector, SOURCE_DATE_EPOCH } from './run-cli.js'
 
 export interface TestIO {
   io: MainIO
@@ -14,5 +14,5 @@ export interface TestIO {
 export const testIO = (cwd: string, stdin: AsyncIterable<Buffer> = Readable.from([])): TestIO => {
   const stdout = collector()
   const stderr = collector()
-  return { io: { stdin, stdout, stderr, cwd, env: { TZ: 'UTC' } }, stdout: () => stdout.text(), stderr: () => stderr.text() }
+  return { io: { stdin, stdout, stderr, cwd, env: { TZ: 'UTC', SOURCE_DATE_EPOCH } }, stdout: () => stdout.text(), stderr: () => stderr.text() }
 }

@@ -25,6 +25,7 @@ import { FileFollower, type FileLines, type FileSinks, type FollowTiming } from 
 import type { LineSink } from '../../input/line-splitter.js'
 import type { Places } from '../../source/batch.js'
 import { LogLines } from '../../source/log-lines.js'
+import { NewestLine } from '../../source/newest-line.js'
 import { readSettings, type ReadOptions } from '../../source/read-settings.js'
 import type { SkippedLines } from '../../source/skipped-lines.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
@@ -124,7 +125,7 @@ async function shipWith(connection: ClickHouseConnection, stop: StopRequest, opt
   for (const log of logFilesOf(options.inputs, io.cwd)) {
     const rows = new StreamRows(log.live, buffer)
     const skipped = new ShippedSkips(rows, options.verbose ? io.warn : null)
-    const lines = new LogLines({ settings, selection: rows, skipped, note }, log.live, 'offsets', NO_PLACES)
+    const lines = new LogLines({ settings, selection: rows, skipped, note, newest: new NewestLine() }, log.live, 'offsets', NO_PLACES)
     const parts = await partsToShip(log, await storedEnds(connection, host, log.live), io.warn)
     const nextGeneration = Math.max(0, ...parts.map((part) => part.generation + 1))
     logs.push({ log, lines, sink: rows.sinkInto(lines), skipped, parts, nextGeneration, cuts: [] })
