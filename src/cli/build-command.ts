@@ -88,7 +88,7 @@ export function privacyOptionList(): Option[] {
   return [
     new Option('--anonymize-ip', 'publish client addresses with the host part zeroed (IPv4: the last octet, IPv6: the last 80 bits), in the rows, details, raw lines and --emit data'),
     new Option('--hide-raw', 'leave the raw log line and its Source (file:line) out of each token\'s details'),
-    new Option('--full-paths', 'show the Source of a log named by an absolute path in full (default: its file name; a relative path as given)'),
+    new Option('--full-paths', 'show server paths in full: the Source of a log named by an absolute path (default: its file name; a relative path as given) and the FILE of a PHP notice (default: …/ and its name)'),
   ]
 }
 

@@ -14,7 +14,9 @@
  */
 
 import { dataError } from '../errors.js'
+import { basename, dirname, isAbsolute } from 'node:path'
 import type { Notice } from '../notices/php-notice.js'
+import { REDACTED } from '../notices/redact.js'
 import type { PageStamp } from '../profile/page-stamp.js'
 import type { ProfileRow } from '../record.js'
 import { lazyMap } from './lazy-map.js'
@@ -144,10 +146,22 @@ function profileHref(token: string, links: ProfileLinks, id: string): string {
   return links === 'site' ? `profiles/${token}.html` : `#${id}`
 }
 
-/** A notice as notice.hbs shows it: `(N times)` after it when it stands for several occurrences. */
-function noticeView(notice: Notice): object {
+/**
+ * A notice as notice.hbs shows it: `(N times)` after it when it stands for
+ * several occurrences. Unless `fullPaths` (`--full-paths`), an absolute FILE
+ * shows as `…/` and its name, and its folder is shortened so in the message
+ * too: a published page shows no server path nobody asked for.
+ */
+function noticeView(notice: Notice, fullPaths: boolean): object {
   const count = notice.count ?? 1
-  return { ...notice, count, repeated: count > 1 }
+  const shown = fullPaths ? notice : shortenedNotice(notice)
+  return { ...shown, count, repeated: count > 1 }
+}
+
+function shortenedNotice(notice: Notice): Notice {
+  if (!isAbsolute(notice.file)) return notice
+  const folder = `${dirname(notice.file)}/`
+  return { ...notice, file: `${REDACTED}/${basename(notice.file)}`, message: notice.message.replaceAll(folder, `${REDACTED}/`) }
 }
 
 /** The frame's text, with each slot's items, made one at a time, in its place. */
@@ -177,7 +191,7 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
   })
   const repeats = repeatedTokens(rows)
   yield* filled(frame, {
-    notices: () => lazyMap(notices, (notice) => render.notice(noticeView(notice))),
+    notices: () => lazyMap(notices, (notice) => render.notice(noticeView(notice, shown.fullPaths))),
     rows: () => lazyMap(rows.entries(), ([i, row]) => render.row({ ...row, href: profileHref(row.token, links, detailId(row.token, repeats.get(i))) })),
     details: () => lazyMap(rows.entries(), ([i, row]) => render.detail({ ...profileDetail(row, shown), id: detailId(row.token, repeats.get(i)) })),
   })

@@ -171,7 +171,7 @@ browserTest('hostile search criteria are shown inert in the sidebar', async (t, 
 
 browserTest('hostile PHP notices in the preface', async (t, { tab }) => {
   const dir = t.testdir({})
-  const page = await buildPage(t, dir, 'notices', ['--notices', fixture('hostile/notices.log'), ...CORPUS])
+  const page = await buildPage(t, dir, 'notices', ['--notices', fixture('hostile/notices.log'), '--full-paths', ...CORPUS])
   const seen = await inspect(tab, pathToFileURL(page).href)
   assertInert(t, seen)
   assertCspFirst(t, readFileSync(page, 'utf8'), seen, CSP)

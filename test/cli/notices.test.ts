@@ -4,10 +4,15 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { prefaceLines, tableRows } from '../helpers/page.js'
-import { fixture, runCli } from '../helpers/run-cli.js'
+import { fixture, runCli as runCliAsIs } from '../helpers/run-cli.js'
 import {
   db, ERROR_LOG_ALL, ERROR_LOG_PREFACE, float, ITERATOR, NGINX_PREFACE, phpFixture, PREFACE_OF_FILE, SCREEN_TEXT_FLOATS, times,
 } from '../unit/notices/php-fixtures.js'
+
+
+/** These tests read PHP's own text, its file paths whole: `--full-paths` (the default shortens them: see the last test). */
+const runCli = (args: string[], options?: Parameters<typeof runCliAsIs>[1]): ReturnType<typeof runCliAsIs> =>
+  runCliAsIs(args[0] === 'build' ? [...args, '--full-paths'] : args, options)
 
 const ACCESS = fixture('handmade/mixed.log')
 
@@ -198,4 +203,15 @@ t.test('user mistakes: exit 2, one line on stderr, nothing written', async (t) =
   const r = await runCli(['build', ACCESS, '--notices', `${fresh}/nope.log`, '-o', `${fresh}/out.html`])
   t.equal(r.code, 2)
   t.notOk(existsSync(`${fresh}/out.html`), 'no output file')
+})
+
+t.test('by default an absolute FILE shows as …/ and its name, its folder shortened in the message too; --full-paths shows it whole', async (t) => {
+  const dir = t.testdir({
+    'error.log': '[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  Db() called from /var/www/shop/engine/Db.php is deprecated in /var/www/shop/engine/Db.php on line 7\n',
+  })
+  const shortened = await runCliAsIs(['build', ACCESS, '--notices', `${dir}/error.log`])
+  t.match(shortened.stdout, '<b>Deprecated</b>: Db() called from …/Db.php is deprecated in <b>…/Db.php</b> on line <b>7</b>')
+  t.notMatch(shortened.stdout, '/var/www/shop')
+  const whole = await runCliAsIs(['build', ACCESS, '--notices', `${dir}/error.log`, '--full-paths'])
+  t.match(whole.stdout, '<b>Deprecated</b>: Db() called from /var/www/shop/engine/Db.php is deprecated in <b>/var/www/shop/engine/Db.php</b> on line <b>7</b>')
 })

@@ -247,7 +247,12 @@ const SMALL_PAGE = [
 ]
 
 t.test('a small page: the frame up to the notices, each notice, the frame, each row, the frame, each detail, the end', async (t) => {
-  t.strictSame(await pieceList(renderPage({ rows: [ROW_A, ROW_B], notices: [NOTICE] })), SMALL_PAGE)
+  t.strictSame(await pieceList(renderPage({ rows: [ROW_A, ROW_B], notices: [NOTICE], details: { hideRaw: false, fullPaths: true } })), SMALL_PAGE)
+})
+
+t.test('by default a notice\'s absolute FILE shows as …/ and its name', async (t) => {
+  const pieces = await pieceList(renderPage({ rows: [], notices: [NOTICE] }))
+  t.ok(pieces.includes('<div class="php-notice"><b>Deprecated</b>: Function strftime() is deprecated in <b>…/a.php</b> on line <b>3</b></div>\n'), pieces.join(''))
 })
 
 t.test('no notices and no rows: the frame alone, cut where the rows would go', async (t) => {
