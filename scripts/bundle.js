@@ -10,7 +10,7 @@
 // classic script, and an ES module entry makes Node start its ES module loader, which costs a
 // small run 5-10 ms (node empty.mjs against node empty.cjs: 1.08x; npm run bench shows it).
 // Source maps let a bug's stack name src/ files and lines (src/cli/bug-report.ts).
-// Libraries a run may not need (luxon, ajv, isbot, ipaddr.js) stay out of the bundle and
+// Libraries a run may not need (luxon, ajv, isbot, ipaddr.js, @clickhouse/client) stay out of the bundle and
 // are loaded from node_modules when a run needs them.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -100,7 +100,7 @@ await build({
   entryPoints: ['src/cli/program.ts'],
   outfile: 'dist/program.cjs',
   plugins: [lazyChildProcess, bundledWorker],
-  external: ['ajv', 'ipaddr.js', 'isbot', 'luxon'],
+  external: ['ajv', 'ipaddr.js', 'isbot', 'luxon', '@clickhouse/client'],
 })
 
 // The worker threads' program (src/workers/parse-worker.ts): what reading a stretch of a log needs, no more.

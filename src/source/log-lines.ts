@@ -23,6 +23,7 @@ import type { AccessRecord } from '../record.js'
 import { emptyBatch, type Batch, type Places, type RecordSink } from './batch.js'
 import { FORMAT_PROBE_LINES, FormatProbe, notAnAccessLog } from './format-probe.js'
 import { noForwardedFor, type Candidate, type FormatReader, type ReadSettings } from './read-settings.js'
+import type { NewestLine } from './newest-line.js'
 import type { RecordGate } from './record-reader.js'
 import type { SkippedLines } from './skipped-lines.js'
 
@@ -34,6 +35,8 @@ export interface LogLinesContext {
   skipped: SkippedLines
   /** `--verbose` notes, such as the format `auto` chose. */
   note: (line: string) => void
+  /** The newest valid line read, for the page's stamp. */
+  newest: NewestLine
   /** Instead of the note: `auto` read a line at `at` with the preset `format` (the first such line); a worker tells the main thread. */
   retried?: (at: LinePosition, format: string) => void
 }
@@ -128,6 +131,7 @@ export class LogLines implements LineSink, RecordGate {
   admits(facts: LineFacts): boolean {
     const batch = this.#batch
     if (batch.earliest === null || facts.time < batch.earliest) batch.earliest = facts.time
+    this.#context.newest.see(facts.time, facts.offset)
     return this.#selection.admits(facts)
   }
 

@@ -12,6 +12,7 @@ import type { LinePosition, SkipReason } from '../parse/record/access-record.js'
 import type { NewestRecords, TokenRecords } from '../select/selection.js'
 import { InputPlaces } from '../source/batch.js'
 import { LogLines, type Numbering } from '../source/log-lines.js'
+import { NewestLine } from '../source/newest-line.js'
 import { SHOWN_LINE_LENGTH, SHOWN_SKIPPED_LINES, SkippedLines } from '../source/skipped-lines.js'
 import type { PieceTask, RangeTask, ReadFailure, StretchEvent, StretchOf, StretchReport } from './stretch-tasks.js'
 import { partSelection, type JobContext } from './worker-job.js'
@@ -37,6 +38,7 @@ class RecordedSkips extends SkippedLines {
 class StretchReader {
   readonly events: StretchEvent[] = []
   readonly skipped = new RecordedSkips(this.events)
+  readonly newest = new NewestLine()
   readonly lines: LogLines
 
   constructor(context: JobContext, stretch: StretchOf, selection: PartSelection, numbering: Numbering) {
@@ -46,6 +48,7 @@ class StretchReader {
       selection,
       skipped: this.skipped,
       note: () => undefined,
+      newest: this.newest,
       retried: (at, format) => void events.push({ kind: 'retry', format, at }),
     }, stretch.label, numbering, new InputPlaces(stretch.rank), { format: stretch.format })
   }
@@ -63,6 +66,7 @@ class StretchReader {
       byReason: [...skipped.byReason],
       first: skipped.first,
       events: this.events,
+      newest: this.newest.get(),
       records: handOver ? selection.placed() : [],
       held: selection.size,
       failure,

@@ -7,12 +7,15 @@
 
 import type { LinePosition } from '../parse/record/access-record.js'
 import { retryNote } from '../source/log-lines.js'
+import type { NewestLine } from '../source/newest-line.js'
 import type { SkippedLines } from '../source/skipped-lines.js'
 import type { StretchReport } from './stretch-tasks.js'
 
 /** What the run's own reading of the input keeps. */
 export interface ReplayTarget {
   skipped: SkippedLines
+  /** The run's newest line, for the page's stamp. */
+  newest: NewestLine
   note: (line: string) => void
   /** The presets noted for this input already (source/log-lines.ts retryNote). */
   noted: Set<string>
@@ -38,5 +41,6 @@ export function replay(report: StretchReport, target: ReplayTarget, before: numb
       target.note(retryNote(at, event.format, target.format))
     }
   }
+  if (report.newest !== null) target.newest.see(report.newest.time, report.newest.offset)
   skipped.addCounts(report.read, report.byReason, report.first === null ? null : numberedOn(report.first, before))
 }

@@ -18,6 +18,7 @@
 import type { TooLongLine } from '../input/line-pieces.js'
 import type { LinePosition, SkipReason } from '../parse/record/access-record.js'
 import type { AccessRecord } from '../record.js'
+import type { LineTime } from '../source/newest-line.js'
 
 /** Which input a stretch is of. */
 export interface StretchOf {
@@ -83,6 +84,8 @@ export interface StretchReport {
   first: LinePosition | null
   /** The first skipped lines (up to the number `--verbose` shows) and the notes, in the order met. */
   events: StretchEvent[]
+  /** The newest valid line of the stretch (its time and logged offset), for the page's stamp. */
+  newest: LineTime | null
   /** A range's records with their places; none for a piece. */
   records: [AccessRecord, number][]
   /** The records the worker holds for the input now (pieces), for the progress line. */

@@ -38,7 +38,7 @@ export function threadedReading(run: RunThreads): ThreadedReading & { held(): nu
   let local: JobContext | null = null
   const reading = new Set<PiecesOnWorkers>()
   function target(input: InputStretch): ReplayTarget {
-    return { skipped: lines.skipped, note: lines.note, noted: input.noted, format: input.format }
+    return { skipped: lines.skipped, newest: lines.newest, note: lines.note, noted: input.noted, format: input.format }
   }
   return {
     ...sizes,

@@ -14,7 +14,10 @@
 // --quick; --soak runs the soak alone; --node-flags passes flags to the
 // watch's node (the README's systemd unit sets --max-semi-space-size=1).
 //
+// Then the ClickHouse searches and ship (clickhouse.js; --clickhouse-only runs them alone).
+//
 //   npm run bench -- [--sizes 1000000,5000000] [--runs 3] [--styles nginx,apache] [--json FILE] [--soak] [--quick] [--node-flags FLAGS]
+//                    [--clickhouse-only] [--clickhouse-lines 10000000]
 import { spawnSync } from 'node:child_process'
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, openSync, closeSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir, cpus, totalmem } from 'node:os'
@@ -26,6 +29,7 @@ import { generateLog } from './generate-log.js'
 import { splitLinesBench } from './split-lines.js'
 import { RECOMMENDED_NODE_FLAGS, runSoak } from './soak.js'
 import { measureStopTime } from './stop-time.js'
+import { clickHouseBench } from './clickhouse.js'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -54,6 +58,7 @@ if (process.argv.includes('--soak')) {
 const dir = mkdtempSync(join(tmpdir(), 'profiler-search-bench-'))
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
 process.on('SIGINT', () => process.exit(130))
+const CLICKHOUSE_LINES = Number(arg('clickhouse-lines', QUICK ? '1000000' : '10000000'))
 
 /** Run a command once: seconds of wall time and peak RSS in MB (GNU time when present, else null). */
 const runOnce = (argv, { stdinFile } = {}) => {
@@ -114,6 +119,15 @@ const record = (name, lines, bytes, m) => {
 }
 const find = (name) => results.find((r) => r.name === name)
 const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`)
+
+if (process.argv.includes('--clickhouse-only')) {
+  const targets = await clickHouseBench({ dir, lines: CLICKHOUSE_LINES, runs: RUNS, measure, record })
+  console.log('\n| run | seconds | lines/s |\n|---|---:|---:|')
+  for (const r of results) console.log(`| ${r.name} | ${r.seconds.toFixed(3)} | ${Math.round(r.linesPerSecond).toLocaleString('en-US')} |`)
+  console.log('\n| target | this run | met |\n|---|---:|:---:|')
+  for (const t of targets) console.log(`| ${t.what} | ${t.value} | ${t.pass ? 'yes' : 'NO'} |`)
+  process.exit(0)
+}
 
 console.log(`bench: sizes ${SIZES.map(label).join(', ')} lines, ${STYLES.join(' and ')} style, median of ${RUNS} runs, ` +
   `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}` +
@@ -266,6 +280,7 @@ const version = find('--version')
 target(`build of a 10-line log at most ${STARTUP_TARGETS.build}x node -e 0`, `${(ten.seconds / node.seconds).toFixed(2)}x (${ten.seconds.toFixed(3)} s vs ${node.seconds.toFixed(3)} s)`, ten.seconds <= STARTUP_TARGETS.build * node.seconds)
 target(`--version at most ${STARTUP_TARGETS.version}x node -e 0`, `${(version.seconds / node.seconds).toFixed(2)}x (${version.seconds.toFixed(3)} s)`, version.seconds <= STARTUP_TARGETS.version * node.seconds)
 targets.push((await measureStopTime(Math.max(RUNS, 5))).target)
+targets.push(...await clickHouseBench({ dir, lines: CLICKHOUSE_LINES, runs: RUNS, measure, record }))
 
 console.log('')
 const soak = await runSoak(SOAK)

@@ -11,6 +11,7 @@ import type { AccessRecord } from '../../src/record.js'
 import type { Batch, RecordSink } from '../../src/source/batch.js'
 import type { RecordGate } from '../../src/source/record-reader.js'
 import { SkippedLines } from '../../src/source/skipped-lines.js'
+import { NewestLine } from '../../src/source/newest-line.js'
 
 /** The epoch milliseconds of 22 Nov 2026, 10:00 plus `second` seconds, UTC. */
 export const timeAt = (second: number): number => Date.UTC(2026, 10, 22, 10, 0, 0) + second * 1000
@@ -98,7 +99,7 @@ export const linesContext = (format: 'auto' | 'combined' = 'combined', gate: Rec
   const skipped = new SkippedLines()
   const selection = new RecordingSelection(gate)
   const settings = readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...(format === 'auto' ? {} : { logFormat: parseLogFormat(format) }) })
-  return { context: { settings, selection, skipped, note: (line) => notes.push(line) }, selection, skipped, notes }
+  return { context: { settings, selection, skipped, note: (line) => notes.push(line), newest: new NewestLine() }, selection, skipped, notes }
 }
 
 /** A ThreadedReading whose stretches read elsewhere are only recorded (what the sources hand over, and when). */

@@ -24,6 +24,7 @@ import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/se
 import { DEFAULT_READ_OPTIONS } from '../../src/source/read-settings.js'
 import { WorkerPool } from '../../src/workers/worker-pool.js'
 import { buildOptions } from '../helpers/build-options.js'
+import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
 const CASES = Number(process.env.THREAD_CASES ?? 40)
@@ -150,7 +151,7 @@ async function run(folder: string, stdin: Buffer, c: Case, changes: Partial<Buil
   })
   try {
     await build(options, {
-      stdin: Readable.from([stdin]), stdout: out.stream, stderr: new PassThrough(), warn: (line) => void stderr.push(line), cwd: folder, env: {},
+      stdin: Readable.from([stdin]), stdout: out.stream, stderr: new PassThrough(), warn: (line) => void stderr.push(line), cwd: folder, env: { SOURCE_DATE_EPOCH },
       ...(threads > 1 ? { workers: pool } : {}),
     })
     return { stdout: out.text(), stderr, error: null }

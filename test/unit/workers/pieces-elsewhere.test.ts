@@ -8,6 +8,7 @@ import { SkippedLines } from '../../../src/source/skipped-lines.js'
 import { PiecesOnWorkers } from '../../../src/workers/pieces-elsewhere.js'
 import { fakePool, testJob } from '../../helpers/fake-workers.js'
 import { logLine, RecordingSelection, timeAt } from '../../helpers/log-source.js'
+import { NewestLine } from '../../../src/source/newest-line.js'
 
 async function* lineByLine(lines: string[]): AsyncGenerator<Buffer> {
   for (const line of lines) yield Buffer.from(`${line}\n`)
@@ -18,7 +19,7 @@ t.test('reports taken in the order of the pieces, whichever worker answers first
   const shown: string[] = []
   const skipped = new SkippedLines((line) => shown.push(line))
   const selection = new RecordingSelection<AccessRecord>()
-  const target = { skipped, note: (line: string) => shown.push(line), noted: new Set<string>(), format: 'combined' }
+  const target = { skipped, newest: new NewestLine(), note: (line: string) => shown.push(line), noted: new Set<string>(), format: 'combined' }
   const stretch = { label: 'x.log', rank: 1, format: 'combined' }
   // lines 11 to 16 of the input: the main thread read 10 before, and `before` bytes
   const before = 1000

@@ -11,6 +11,7 @@ import type { RangeTask } from '../../../src/workers/stretch-tasks.js'
 import { jobContext, partSelection } from '../../../src/workers/worker-job.js'
 import { fakePool, testJob } from '../../helpers/fake-workers.js'
 import { logLine, timeAt } from '../../helpers/log-source.js'
+import { NewestLine } from '../../../src/source/newest-line.js'
 
 interface Read {
   batches: Batch[]
@@ -46,7 +47,7 @@ async function read(dir: string, job: RangeReading['job'], limit = 100, changes:
     const context = jobContext(testJob(limit))
     const selection = partSelection(context)
     const reading: RangeReading = { job, local: () => context, selection, rangeBytes: 700 }
-    const target = { skipped: new SkippedLines((line) => shown.push(line)), note: (line: string) => shown.push(line), noted: new Set<string>(), format: 'combined' }
+    const target = { skipped: new SkippedLines((line) => shown.push(line)), newest: new NewestLine(), note: (line: string) => shown.push(line), noted: new Set<string>(), format: 'combined' }
     const part = { fd, size: changes.size ?? end + 1000, end, read: 0, blockSize: 300, ...changes }
     const ranges = new RangesOnWorkers(reading, { label: 'x.log', rank: 0, format: 'combined' }, part, target)
     const got = await readAll(ranges, stopAfter)

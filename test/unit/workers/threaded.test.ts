@@ -8,11 +8,12 @@ import { threadedReading } from '../../../src/workers/threaded.js'
 import { PiecesOnWorkers } from '../../../src/workers/pieces-elsewhere.js'
 import { RangesOnWorkers } from '../../../src/workers/ranges-elsewhere.js'
 import { fakePool, testJob } from '../../helpers/fake-workers.js'
+import { NewestLine } from '../../../src/source/newest-line.js'
 
 function run(pool: ReturnType<typeof fakePool>['pool'] | null) {
   const notes: string[] = []
   const selection = partSelection(jobContext(testJob()))
-  const lines = { settings: jobContext(testJob()).settings, selection, skipped: new SkippedLines(), note: (line: string) => notes.push(line) }
+  const lines = { settings: jobContext(testJob()).settings, selection, skipped: new SkippedLines(), note: (line: string) => notes.push(line), newest: new NewestLine() }
   return { notes, threaded: threadedReading({ pool, job: testJob(), sizes: THREAD_SIZES, lines, selection }) }
 }
 

@@ -148,7 +148,7 @@ t.test('a notices file: each poll tells whether a line came', async (t) => {
   t.equal(await notices.poll(), false)
   await appendFile(join(dir, 'php.log'), `${PHP_NOTICE}\n`)
   t.equal(await notices.poll(), true)
-  t.strictSame(context.notices.picked(), [{ message: 'Function strftime() is deprecated', file: '/var/www/a.php', line: '3' }])
+  t.strictSame(context.notices.picked(), [{ message: 'Function strftime() is deprecated', file: '/var/www/a.php', line: '3', count: 1 }])
   t.equal(await notices.poll(), false)
   t.equal(notices.ended(), false)
 })
