@@ -142,14 +142,22 @@ export function ownBuffer(bytes: number): Buffer {
  * The pieces of `bytes` (an input's bytes, gunzipped: lines.ts inputBytes),
  * each `size()` bytes up to the end of the line there (asked for again at
  * each chunk read, so a reader can switch from small pieces to large ones),
- * in buffers of their own from `allocate` (`bytes` of them are used).
+ * in buffers of their own from `allocate` (`bytes` of them are used). While
+ * `eachChunk()` holds, the whole lines of every chunk are a piece at once,
+ * however few: lines read here are read as they arrive (a slow stdin's
+ * lines are shown by --verbose, and a stop is heard, as without workers).
  */
-export async function* linePieces(bytes: AsyncIterable<Buffer>, size: () => number, max = MAX_LINE_LENGTH, allocate = ownBuffer): AsyncGenerator<LinePiece> {
+export async function* linePieces(bytes: AsyncIterable<Buffer>, size: () => number, max = MAX_LINE_LENGTH, allocate = ownBuffer,
+  eachChunk: () => boolean = () => false): AsyncGenerator<LinePiece> {
   const cutter = new PieceCutter(max, allocate)
   try {
     for await (const chunk of bytes) {
       cutter.push(chunk, size())
       yield* cutter.ready.splice(0)
+      if (eachChunk()) {
+        const lines = cutter.take()
+        if (lines !== null) yield lines
+      }
     }
   } catch (e) {
     const before = cutter.take()

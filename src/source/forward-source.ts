@@ -77,7 +77,8 @@ export class ForwardSource implements RecordSource {
         const threaded = this.#threaded
         const size = (): number => (elsewhere ? threaded.pieceBytes : Math.min(HEAD_PIECE_BYTES, threaded.pieceBytes))
         const memory = (bytes: number): Buffer => (elsewhere ? elsewhere.buffer(bytes) : ownBuffer(bytes))
-        for await (const piece of linePieces(inputBytes(chunks, this.label), size, MAX_LINE_LENGTH, memory)) {
+        const ownLines = (): boolean => elsewhere === null
+        for await (const piece of linePieces(inputBytes(chunks, this.label), size, MAX_LINE_LENGTH, memory, ownLines)) {
           if (elsewhere !== null) {
             await elsewhere.send(piece)
             yield* elsewhere.taken()

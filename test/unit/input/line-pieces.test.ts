@@ -23,9 +23,9 @@ async function* chunked(bytes: Buffer, sizes: () => number, failAfter: number | 
   }
 }
 
-async function piecesOf(chunks: AsyncIterable<Buffer>, size: () => number, max: number): Promise<LinePiece[]> {
+async function piecesOf(chunks: AsyncIterable<Buffer>, size: () => number, max: number, eachChunk = (): boolean => false): Promise<LinePiece[]> {
   const pieces: LinePiece[] = []
-  for await (const piece of linePieces(chunks, size, max)) pieces.push(piece)
+  for await (const piece of linePieces(chunks, size, max, undefined, eachChunk)) pieces.push(piece)
   return pieces
 }
 
@@ -53,7 +53,8 @@ t.test('cut anywhere, the pieces hold the lines of the input read whole, with th
     const max = MAX
     const whole = recorder()
     await forEachLine(chunked(bytes, () => between(random, 1, 900)), 'x.log', whole.sink, max)
-    const pieces = await piecesOf(chunked(bytes, () => between(random, 1, 900)), () => between(random, 1, 1200), max)
+    const eachChunk = random() < 0.5
+    const pieces = await piecesOf(chunked(bytes, () => between(random, 1, 900)), () => between(random, 1, 1200), max, () => eachChunk && random() < 0.5)
     const parts = recorder()
     for (const piece of pieces) splitPiece(piece, parts.sink, max)
     t.strictSame(parts.seen, whole.seen, `round ${round}`)
@@ -87,4 +88,20 @@ t.test('pieces are about the size asked for at each cut', async (t) => {
   t.strictSame(pieces.map((piece) => piece.bytes.length), [22, 22, 209, 209, 209, 209, 209, 11], 'whole lines, once the size asked for then is reached')
   t.strictSame(pieces.map((piece) => piece.start), pieces.map((_, i) => pieces.slice(0, i).reduce((sum, p) => sum + p.bytes.length, 0)), 'each starts where the one before ended')
   t.strictSame(await piecesOf(chunked(Buffer.alloc(0), () => 7), () => 10, 64), [], 'an empty input, no piece')
+})
+
+t.test('eachChunk: the whole lines of a chunk are a piece before the next chunk is asked for', async (t) => {
+  const asked: string[] = []
+  async function* slow(): AsyncGenerator<Buffer> {
+    asked.push('first')
+    yield Buffer.from('one\ntwo\nthr')
+    asked.push('second')
+    yield Buffer.from('ee\n')
+  }
+  const pieces: string[] = []
+  for await (const piece of linePieces(slow(), () => 1024 * 1024, MAX, undefined, () => true)) pieces.push(`${asked.length}:${piece.start}:${piece.bytes.toString()}`)
+  t.strictSame(pieces, ['1:0:one\ntwo\n', '2:8:three\n'], 'one and two before the second chunk was read; the line begun waits for its end')
+  const held: string[] = []
+  for await (const piece of linePieces(slow(), () => 1024 * 1024, MAX)) held.push(piece.bytes.toString())
+  t.strictSame(held, ['one\ntwo\nthree\n'], 'without it, the piece waits for its size or the end')
 })
