@@ -41,6 +41,14 @@ const NO_LOGIC: Readonly<Record<string, string>> = {
   'render/handlebars-runtime.ts': 'a re-export',
   // an Error subclass with its name
   'select/filters/invalid-criterion.ts': 'an error class',
+  // the interfaces by which a source hands stretches of an input to the workers (workers/threaded.ts implements them, tested)
+  'source/threaded-reading.ts': 'types only',
+  // a worker thread's entry: its messages to WorkerTasks (tested); test/unit/workers/worker-script.test.ts runs it in a real thread
+  'workers/parse-worker.ts': 'thread glue',
+  // the messages between the main thread and a worker
+  'workers/stretch-tasks.ts': 'types only',
+  // the bundle's startWorker: dist/worker.cjs in a thread; test/robustness/threads.test.ts runs the built bin on two threads
+  'workers/worker-script-bundled.ts': 'one call',
 }
 
 /** The .ts files of src/ (not .d.ts), as paths from src/. */
