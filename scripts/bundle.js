@@ -4,12 +4,13 @@
 // - cli.cjs, what every run loads (bin/profiler-search.js requires it): it answers --version
 //   by itself, and loads
 // - program.cjs, the program, run with V8's code cache (program.cjs.cache, made by
-//   code-cache.ts), so a cron run does not compile it again.
+//   code-cache.ts), so a cron run does not compile it again;
+// - worker.cjs, what a worker thread runs when a large input is read on several threads.
 // Both are CommonJS, though src/ is written as ES modules: V8 keeps a code cache only of a
 // classic script, and an ES module entry makes Node start its ES module loader, which costs a
 // small run 5-10 ms (node empty.mjs against node empty.cjs: 1.08x; npm run bench shows it).
 // Source maps let a bug's stack name src/ files and lines (src/cli/bug-report.ts).
-// Libraries a run may not need (luxon, ajv, isbot, ipaddr.js, bcryptjs) stay out of the bundle and
+// Libraries a run may not need (luxon, ajv, isbot, ipaddr.js, bcryptjs, @clickhouse/client) stay out of the bundle and
 // are loaded from node_modules when a run needs them.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -88,12 +89,28 @@ const commonJs = {
 }
 
 await build({ ...commonJs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.cjs', plugins: [bundledProgram] })
+/** The program starts its worker threads from dist/worker.cjs: worker-script.ts gives way to worker-script-bundled.ts. */
+const bundledWorker = {
+  name: 'bundled-worker',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/worker-script\.js$/ }, () => ({ path: new URL('src/workers/worker-script-bundled.ts', root).pathname }))
+  },
+}
+
 await build({
   ...commonJs,
   entryPoints: ['src/cli/program.ts'],
   outfile: 'dist/program.cjs',
-  plugins: [lazyChildProcess],
-  external: ['ajv', 'bcryptjs', 'ipaddr.js', 'isbot', 'luxon'],
+  plugins: [lazyChildProcess, bundledWorker],
+  external: ['ajv', 'bcryptjs', 'ipaddr.js', 'isbot', 'luxon', '@clickhouse/client'],
+})
+
+// The worker threads' program (src/workers/parse-worker.ts): what reading a stretch of a log needs, no more.
+await build({
+  ...commonJs,
+  entryPoints: ['src/workers/parse-worker.ts'],
+  outfile: 'dist/worker.cjs',
+  external: ['ajv', 'ipaddr.js', 'isbot', 'luxon'],
 })
 
 // The code cache, made by the Node.js that builds (and, as a rule, runs) the package.

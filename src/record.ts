@@ -65,6 +65,8 @@ export interface AccessRecord {
   line: number | null
   /** Byte offset of the line's start in a plain file read from its end, else null. */
   byteOffset: number | null
+  /** The server the row was listed on (`build --server-name`), kept through merge; null or absent when not named. */
+  server?: string | null
 }
 
 /** One row of the Profile Search table, ready to render. */

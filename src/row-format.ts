@@ -42,9 +42,14 @@ export interface EmittedRow {
   /** Null when the file was read from its end; `byteOffset` then gives the byte where the line starts. */
   line: number | null
   byteOffset: number | null
+  /** `build --server-name`: present (last) only when given. */
+  server?: string
 }
 
-/** The keys in output order (the CSV header). */
+/** The key a row has only when `build --server-name` named its server: after the others. */
+export const SERVER_KEY = 'server' satisfies keyof EmittedRow
+
+/** The keys every row has, in output order (the CSV header, with SERVER_KEY after them when a row has it). */
 export const ROW_KEYS = [
   'status', 'ip', 'method', 'url', 'time', 'token', 'timestamp',
   'referer', 'userAgent', 'bytes', 'duration', 'host', 'port', 'forwardedFor', 'loggedIp', 'user',

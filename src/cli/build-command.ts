@@ -12,8 +12,10 @@ import type { JsonFieldMap } from '../parse/format/json-fields.js'
 import { AUTO, type LogFormatChoice } from '../parse/format/log-format-option.js'
 import type { Cidr } from '../parse/record/client-ip.js'
 import type { EmitFormat } from '../render/emit-format.js'
+import type { DetailOptions } from '../render/profile-detail.js'
 import type { ClientIpMode } from '../source/read-settings.js'
 import { BACKWARD_MIN_BYTES, DEFAULT_ORDER_TOLERANCE } from '../source/plan-sources.js'
+import { THREAD_SIZES } from '../source/threaded-reading.js'
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../select/criteria.js'
 import { ANY } from '../select/filters/request.js'
 import type { ShapeSettings } from '../select/shapes.js'
@@ -21,7 +23,7 @@ import { configOption, configured, inputsCommand, type CommandContext } from './
 import { BUILD_EXAMPLES } from './help-texts.js'
 import {
   clientIpFlag, criterion, emitFormat, folderPath, jsonFieldsFlag, logFormatFlag, noticesFile, orAny, positiveInt, rowLimit,
-  redactPath, seconds, timeZone, trustedProxyFlag,
+  redactPath, seconds, serverName, timeZone, trustedProxyFlag,
 } from './option-parsers.js'
 
 /** The option values as commander gives them: unset options without a default are undefined. */
@@ -55,8 +57,13 @@ export interface BuildFlags {
   verbose?: boolean
   strict?: boolean
   fullScan?: boolean
+  threads?: number
   orderTolerance: number
   quiet?: boolean
+  anonymizeIp?: boolean
+  hideRaw?: boolean
+  fullPaths?: boolean
+  serverName?: string
 }
 
 function criteriaOf(flags: BuildFlags): Criteria {
@@ -71,6 +78,20 @@ function criteriaOf(flags: BuildFlags): Criteria {
   anyUrl: flags.anyUrl ?? false,
   crawlers: flags.crawlers,
 })
+}
+
+/** `--hide-raw`, `--full-paths` (build, watch and merge). */
+export function detailOptionsOf(flags: { hideRaw?: boolean; fullPaths?: boolean }): DetailOptions {
+  return { hideRaw: flags.hideRaw ?? false, fullPaths: flags.fullPaths ?? false }
+}
+
+/** What a published page or its data may leave out: build's, watch's and merge's options, in --help's order. */
+export function privacyOptionList(): Option[] {
+  return [
+    new Option('--anonymize-ip', 'publish client addresses with the host part zeroed (IPv4: the last octet, IPv6: the last 80 bits), in the rows, details, raw lines and --emit data'),
+    new Option('--hide-raw', 'leave the raw log line and its Source (file:line) out of each token\'s details'),
+    new Option('--full-paths', 'show server paths in full: the Source of a log named by an absolute path (default: its file name; a relative path as given) and the FILE of a PHP notice (default: …/ and its name)'),
+  ]
 }
 
 /** The flags (after the config file) → the build job's options; throws a usage error for a combination that cannot work. */
@@ -102,7 +123,12 @@ export function buildOptionsOf(inputs: string[], flags: BuildFlags, shapes: Shap
     fullScan: flags.fullScan ?? false,
     orderTolerance: flags.orderTolerance,
     quiet: flags.quiet ?? false,
+    anonymizeIp: flags.anonymizeIp ?? false,
+    details: detailOptionsOf(flags),
+    serverName: flags.serverName ?? null,
     backwardMinBytes: BACKWARD_MIN_BYTES,
+    threads: flags.threads ?? null,
+    threadSizes: THREAD_SIZES,
   }
 }
 
@@ -129,12 +155,15 @@ export function buildOptionList(): Option[] {
   new Option('--trusted-proxy <cidr>', 'an address or CIDR range of your proxies, for --client-ip forwarded; repeatable (default: loopback, private, unique-local and link-local ranges)').argParser(trustedProxyFlag),
   new Option('--verbose', 'say which log format auto chose, and show the first 20 skipped lines'),
   new Option('--strict', 'fail with exit 1, writing nothing, when any line is skipped'),
-  new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is byte-identical'),
+  new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is the same (a page: apart from its stamp of when it was generated)'),
   new Option('--partial-ok', 'when an input breaks off (a truncated .gz), publish the rows read before the break and warn, instead of exit 2'),
+  ...privacyOptionList(),
   new Option('--full-scan', 'read every line of every input (default: plain files are read from their end and reading stops once the newest rows are certain)'),
+  new Option('--threads <n>', 'threads that parse a large input: with more than 1, worker threads parse it while this one reads (default: one per core)').argParser(positiveInt),
   new Option('--order-tolerance <seconds>', 'how much earlier than a line written before it a line may be stamped (Apache stamps the request\'s start, writes at its end)').default(DEFAULT_ORDER_TOLERANCE).argParser(seconds),
   new Option('--quiet', 'no progress line on a terminal and no skipped-lines summary'),
   new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson (one per line, for merge) or csv').default('html').argParser(emitFormat),
+  new Option('--server-name <name>', 'name this server in each row\'s data (server) and detail, so merge can tell servers apart (default: none)').argParser(serverName),
   new Option('--notices <file>', 'show the PHP Deprecated notices of this PHP error output (error_log, saved screen output, nginx or Apache error log; .gz, - for stdin) before the page; repeatable, read in the order given').argParser(noticesFile),
   new Option('--notices-limit <n>', 'show at most N distinct notices: those seen most recently, in the order they first appeared').default(DEFAULT_NOTICES_LIMIT).argParser(positiveInt),
   new Option('--all-notices', 'show every occurrence of the notices, in file order (--notices-limit does not apply)'),
@@ -147,7 +176,7 @@ export function buildOptionList(): Option[] {
 export function addBuildCommand(program: Command, context: CommandContext): Command {
   return inputsCommand(program, 'build',
     'Read access logs (files, .gz, or - for stdin) and write the Profile Search page of the newest storefront requests.',
-    'access logs: paths, gzip files (detected by content), - for stdin; none reads stdin',
+    'access logs: paths, gzip files (detected by content), - for stdin, clickhouse://host/database.table (a table ship fills); none reads stdin',
     buildOptionList(), BUILD_EXAMPLES)
     .action(async (inputs: string[], _flags: BuildFlags, command: Command) => {
       const { flags, shapes } = await configured<BuildFlags>(command, context)

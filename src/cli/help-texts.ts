@@ -66,3 +66,24 @@ Exit codes:
       address other than loopback without --htpasswd, or one that cannot be
       listened on
   70  internal error (a bug: please report it with the stack trace)`
+export const SHIP_EXAMPLES = `
+Examples:
+  $ CLICKHOUSE_PASSWORD_FILE=/etc/profiler-search/ch.pass \\
+      profiler-search ship /var/log/nginx/access.log --to clickhouse://shipper@ch1/logs.access_lines
+  $ profiler-search ship --once /var/log/nginx/access.log.*.gz /var/log/nginx/access.log.1 \\
+      /var/log/nginx/access.log --to clickhouse://ch1/logs.access_lines   # backfill, or from cron
+  then, on any host: $ profiler-search build clickhouse://reader@ch1/logs.access_lines_all -o index.html
+
+The table: schema/clickhouse.sql. The password: CLICKHOUSE_PASSWORD, or the
+first line of the file CLICKHOUSE_PASSWORD_FILE names (never in the URL).
+
+Exit codes:
+  0   --once: everything read was shipped; else stopped by SIGINT, SIGTERM
+      or SIGHUP (after shipping what it held, within a second)
+  1   a log does not look like an nginx/Apache access log (in --log-format)
+  2   bad option, unreadable log, or (at start, and under --once at any time)
+      the server cannot be reached or refuses the table
+  70  internal error (a bug: please report it with the stack trace)
+Once following, a server that cannot be reached is one line on stderr: the
+lines are held (a bounded number; the rest wait in the files) and sent when
+it is back, each once.`

@@ -7,13 +7,11 @@
 
 import { loadProgram } from './load-program.js'
 import { processIO, type MainIO } from './main-io.js'
+import { printed } from './print.js'
 import { version } from './version.js'
 
 export async function main(argv: readonly string[], io: MainIO = processIO()): Promise<number> {
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    io.stdout.write(`${version()}\n`)
-    return 0
-  }
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) return printed(io, `${version()}\n`)
   const { runProgram } = await loadProgram()
   return runProgram(argv, io)
 }

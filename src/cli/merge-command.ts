@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander'
 import { usageError } from '../errors.js'
 import type { MergeOptions } from '../jobs/merge.js'
 import type { EmitFormat } from '../render/emit-format.js'
+import { detailOptionsOf, privacyOptionList } from './build-command.js'
 import { configOption, configured, type CommandContext } from './command-context.js'
 import { MERGE_EXAMPLES } from './help-texts.js'
 import { emitFormat, rowLimit, timeZone } from './option-parsers.js'
@@ -15,6 +16,9 @@ export interface MergeFlags {
   emit: EmitFormat
   strict?: boolean
   ifChanged?: boolean
+  anonymizeIp?: boolean
+  hideRaw?: boolean
+  fullPaths?: boolean
 }
 
 export function mergeOptionsOf(inputs: string[], flags: MergeFlags): MergeOptions {
@@ -23,13 +27,13 @@ export function mergeOptionsOf(inputs: string[], flags: MergeFlags): MergeOption
   }
   return {
     inputs, output: flags.output ?? null, limit: flags.limit, tz: flags.tz ?? null, emit: flags.emit,
-    strict: flags.strict ?? false, ifChanged: flags.ifChanged ?? false,
+    strict: flags.strict ?? false, ifChanged: flags.ifChanged ?? false, anonymizeIp: flags.anonymizeIp ?? false, details: detailOptionsOf(flags),
   }
 }
 
 /** Adds `merge` to the program. */
 export function addMergeCommand(program: Command, context: CommandContext): Command {
-  return program
+  const command = program
     .command('merge')
     .description('Merge the NDJSON rows several servers wrote with build --emit ndjson into one listing of the newest rows, tokens kept.')
     .argument('[inputs...]', 'NDJSON files from build --emit ndjson: paths, gzip files, - for stdin; none reads stdin')
@@ -38,7 +42,9 @@ export function addMergeCommand(program: Command, context: CommandContext): Comm
     .addOption(new Option('--tz <zone>', 'show times in this IANA zone (default: the offset each row was written with)').argParser(timeZone))
     .addOption(new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson or csv').default('html').argParser(emitFormat))
     .addOption(new Option('--strict', 'fail with exit 1, writing nothing, when any line is skipped (not a row, or too long)'))
-    .addOption(new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is byte-identical'))
+    .addOption(new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is the same (a page: apart from its stamp of when it was generated)'))
+  for (const option of privacyOptionList()) command.addOption(option)
+  return command
     .addOption(configOption())
     .helpOption('-h, --help', 'show this help')
     .addHelpText('after', MERGE_EXAMPLES)

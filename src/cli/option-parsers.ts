@@ -13,6 +13,7 @@ import { parseJsonFields, type JsonFieldMap } from '../parse/format/json-fields.
 import { parseLogFormat, type LogFormatChoice } from '../parse/format/log-format-option.js'
 import { FormatError } from '../parse/format/text-format.js'
 import { parseCidr, type Cidr } from '../parse/record/client-ip.js'
+import { serverNameProblem } from '../profile/server-name.js'
 import { isKnownZone } from '../profile/display-time.js'
 import { parseAllowHost } from '../jobs/serve/host-check.js'
 import { LISTEN_HINT, parseListenAddress, type ListenAddress } from '../jobs/serve/listen-address.js'
@@ -80,6 +81,13 @@ export function redactPath(value: string, previous: string[] | undefined): strin
   return [...(previous ?? []), value]
 }
 
+/** `--server-name`. */
+export function serverName(value: string): string {
+  const problem = serverNameProblem(value)
+  if (problem) throw new InvalidArgumentError(problem)
+  return value
+}
+
 /** `--out-dir`. */
 export function folderPath(value: string): string {
   if (value === '' || value === '-') throw new InvalidArgumentError('give a folder path, e.g. --out-dir /var/www/profiler (it is created if missing)')
@@ -88,8 +96,9 @@ export function folderPath(value: string): string {
 
 /** `--emit`. */
 export function emitFormat(value: string): EmitFormat {
-  if (!isEmitFormat(value)) throw new InvalidArgumentError(`give one of ${EMIT_FORMATS.join(', ')}`)
-  return value
+  const format = value.toLowerCase()
+  if (!isEmitFormat(format)) throw new InvalidArgumentError(`give one of ${EMIT_FORMATS.join(', ')}`)
+  return format
 }
 
 /** A search criterion's parser as an argParser: its message becomes the hint. */

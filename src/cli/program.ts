@@ -15,11 +15,24 @@ import { EXIT_CODES_HELP, PROG } from './help-texts.js'
 import { jobIO } from '../jobs/job-io.js'
 import type { MainIO } from './main-io.js'
 import { addMergeCommand } from './merge-command.js'
+import { addShipCommand } from './ship-command.js'
+import { printed } from './print.js'
 import { version } from './version.js'
 import { addServeCommand } from './serve-command.js'
 import { addWatchCommand } from './watch-command.js'
 
-function program(io: MainIO, helpHint: string): Command {
+/** The program; what commander prints on stdout (the help, the version) is kept in `out`, to be printed once it is done. */
+/** Options people type for one of ours that commander's spelling suggestion misses (`--format csv` is not `--from`). */
+const MEANT: Readonly<Record<string, string>> = { '--format': '--emit', '--output-format': '--emit' }
+
+/** Commander's line about an unknown option, with the option meant when people often type another. */
+function withMeantOption(line: string): string {
+  const unknown = /^unknown option '([^'=]*)(?:=[^']*)?'/.exec(line)
+  const meant = unknown ? MEANT[unknown[1] ?? ''] : undefined
+  return meant && unknown ? `${unknown[0]} (Did you mean ${meant}?)` : line
+}
+
+function program(io: MainIO, helpHint: string, out: { text: string }): Command {
   const context: CommandContext = { io: jobIO(io, (line) => void io.stderr.write(`${PROG}: ${line}\n`)) }
   const cmd = new Command(PROG)
     .description('Rebuild the profiler\'s "Profile Search" page from nginx/Apache access logs.')
@@ -29,10 +42,12 @@ function program(io: MainIO, helpHint: string): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => void io.stdout.write(s),
+      writeOut: (s) => {
+        out.text += s
+      },
       writeErr: (s) => void io.stderr.write(s),
       outputError: (message, write) => {
-        const line = message.trim().split('\n').join(' ').replace(/^error: /, '')
+        const line = withMeantOption(message.trim().split('\n').join(' ').replace(/^error: /, ''))
         write(`${PROG}: ${line} (see ${helpHint})\n`)
       },
     })
@@ -40,13 +55,15 @@ function program(io: MainIO, helpHint: string): Command {
   addBuildCommand(cmd, context)
   addWatchCommand(cmd, context)
   addMergeCommand(cmd, context)
+  addShipCommand(cmd, context)
   addServeCommand(cmd, context)
   return cmd
 }
 
 export async function runProgram(argv: readonly string[], io: MainIO): Promise<number> {
-  const helpHint = ['build', 'watch', 'merge', 'serve'].includes(argv[0] ?? '') ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
-  const cmd = program(io, helpHint)
+  const helpHint = argv[0] === 'build' || argv[0] === 'watch' || argv[0] === 'merge' || argv[0] === 'ship' || argv[0] === 'serve' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
+  const out = { text: '' }
+  const cmd = program(io, helpHint, out)
   if (argv.length === 0) {
     io.stderr.write(cmd.helpInformation())
     return EXIT.usage
@@ -57,7 +74,7 @@ export async function runProgram(argv: readonly string[], io: MainIO): Promise<n
   } catch (e) {
     if (e instanceof CommanderError) {
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help'
-        ? EXIT.ok
+        ? printed(io, out.text)
         : EXIT.usage
     }
     if (isUserError(e)) {

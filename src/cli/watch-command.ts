@@ -61,7 +61,7 @@ function watchOptionList(): Option[] {
 export function addWatchCommand(program: Command, context: CommandContext): Command {
   return inputsCommand(program, 'watch',
     'Build the Profile Search page once, then follow the logs as tail -F does (rotations too) and publish it again, atomically, whenever the listing changes; until SIGINT or SIGTERM.',
-    'access logs: the live log is followed; .gz and rotated names (access.log.1) are read once; - (stdin) until it ends; none reads stdin',
+    'access logs: the live log is followed; .gz and rotated names (access.log.1) are read once; - (stdin) until it ends; a clickhouse:// table is polled for new rows; none reads stdin',
     watchOptionList(), WATCH_EXAMPLES)
     .action(async (inputs: string[], _flags: WatchFlags, command: Command) => {
       const { flags, shapes } = await configured<WatchFlags>(command, context)

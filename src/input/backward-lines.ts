@@ -6,22 +6,33 @@
  * everything before it.
  */
 
-import type { FileHandle } from 'node:fs/promises'
 import { MAX_LINE_LENGTH, TOO_LONG_HEAD, type LineSink } from './line-splitter.js'
 import { FileShrank } from './read-error.js'
 
 const NEWLINE = 0x0a
 const CR = 0x0d
 
+/** What is read of a file: a FileHandle of node:fs/promises, or a descriptor a worker reads (workers/descriptor-file.ts). */
+export interface PositionedFile {
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>
+  stat(): Promise<{ size: number }>
+}
+
 export interface BackwardOptions {
   /** Bytes per read; the first read is smaller so a small need stays cheap. */
   blockSize?: number
   /** A longer line is not decoded: it is reported through the sink's `tooLong`. */
   maxLineBytes?: number
+  /** Read only the lines from this offset (a line's start) to `to` (the start of the line after them, or the end of the file). */
+  from?: number
+  to?: number
+  /** Set at each step: every line starting at or after `from` has been handed over. */
+  handed?: { from: number }
 }
 
 const FIRST_BLOCK = 64 * 1024
-const BLOCK = 1024 * 1024
+/** Bytes per read, but the first. */
+export const BLOCK_BYTES = 1024 * 1024
 
 /**
  * Reads `size` bytes of `handle` (from offset 0) backwards, handing `sink`
@@ -31,11 +42,15 @@ const BLOCK = 1024 * 1024
  * stops asking for steps; nothing more is read. An empty last line (the file
  * ends with a newline) is not a line; other empty lines are given as ''.
  * A line longer than `maxLineBytes` is given by its head, never held whole.
+ * With `from` and `to`, the same for the lines of that stretch alone.
  */
-export async function* backwardLines(handle: FileHandle, size: number, sink: LineSink, options: BackwardOptions = {}): AsyncGenerator<number> {
-  const block = options.blockSize ?? BLOCK
+export async function* backwardLines(handle: PositionedFile, size: number, sink: LineSink, options: BackwardOptions = {}): AsyncGenerator<number> {
+  const block = options.blockSize ?? BLOCK_BYTES
   const maxLine = options.maxLineBytes ?? MAX_LINE_LENGTH
-  let end = size
+  const from = options.from ?? 0
+  const handed = options.handed ?? { from: 0 }
+  let end = options.to ?? size
+  handed.from = end
   let bytesRead = 0
   /** The start of a line whose beginning lies in an earlier block. */
   let carry: Buffer = Buffer.alloc(0)
@@ -60,8 +75,8 @@ export async function* backwardLines(handle: FileHandle, size: number, sink: Lin
     sink.line(buf.toString('utf8', from, stop), base + from)
   }
 
-  while (end > 0) {
-    const start = Math.max(0, end - readSize)
+  while (end > from) {
+    const start = Math.max(from, end - readSize)
     readSize = block
     const fresh = Buffer.allocUnsafe(end - start)
     let got = 0
@@ -84,6 +99,7 @@ export async function* backwardLines(handle: FileHandle, size: number, sink: Lin
       if (first) carryDropped = false
       first = false
       to = nl
+      handed.from = start + nl + 1
     }
     // The bytes before the block's first newline begin a line in an earlier block.
     if ((first && carryDropped) || to > maxLine) {
@@ -93,9 +109,10 @@ export async function* backwardLines(handle: FileHandle, size: number, sink: Lin
     } else {
       carry = Buffer.from(buf.subarray(0, to))
     }
-    if (end > 0) yield bytesRead
+    if (end > from) yield bytesRead
   }
-  if (carryDropped) sink.tooLong(droppedHead, 0)
-  else if (size > 0) emit(carry, 0, carry.length, 0, false)
+  if (carryDropped) sink.tooLong(droppedHead, from)
+  else if ((options.to ?? size) > from) emit(carry, 0, carry.length, from, false)
+  handed.from = from
   yield bytesRead
 }

@@ -41,6 +41,8 @@ export interface FollowTiming {
   missingGraceMs: number
   /** A file renamed away or deleted is read until it has not grown for this long. */
   retireQuietMs: number
+  /** The most bytes one poll reads (the rest waits for the next), for a reader that must bound what it holds; none when absent. */
+  pollBytes?: number
 }
 
 export const FOLLOW_TIMING: FollowTiming = { missingGraceMs: 30_000, retireQuietMs: 5_000 }
@@ -62,6 +64,14 @@ export interface FollowStart {
 }
 
 const NEWLINE = 0x0a
+
+/** How the lines of a file come to be read: the file `start` took over, one read from its start, one cut (copytruncate) and read again. */
+export type FileLines = 'resumed' | 'new' | 'cut'
+
+/** A sink per file, for a reader that tells the files apart (ship numbers each generation); `key`: the file's device and inode. */
+export interface FileSinks {
+  forFile(how: FileLines, key: string): LineSink
+}
 
 /**
  * Bytes handed to the line splitter at a time. A line's text is a slice of
@@ -94,6 +104,8 @@ interface OpenFile {
   splitter: LineSplitter | null
   /** When it last grew (or was retired), ms. */
   grewAt: number
+  /** How its lines came to be read (for FileSinks). */
+  how: FileLines
 }
 
 function sameFile(stats: Stats, file: OpenFile): boolean {
@@ -102,7 +114,7 @@ function sameFile(stats: Stats, file: OpenFile): boolean {
 
 /** A file just opened, read from its start. */
 function fromStart(handle: FileHandle, { dev, ino }: Stats, now: number): OpenFile {
-  return ({ handle, dev, ino, offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null, grewAt: now })
+  return ({ handle, dev, ino, offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null, grewAt: now, how: 'new' })
 }
 
 export class FileFollower {
@@ -122,11 +134,13 @@ export class FileFollower {
   readonly #generations: RotatedGenerations
   /** A copytruncate was seen: its copy beside the log is learnt at the end of the poll, not read. */
   #copied = false
+  /** Bytes this poll may still read (FollowTiming.pollBytes). */
+  #budget = Infinity
 
   constructor(
     readonly label: string,
     private readonly path: string,
-    private readonly sink: LineSink,
+    private readonly sink: LineSink | FileSinks,
     private readonly messages: FollowMessages,
     private readonly timing: FollowTiming = FOLLOW_TIMING,
     private readonly clock: () => number = Date.now,
@@ -144,7 +158,7 @@ export class FileFollower {
     const { bytesRead } = await from.handle.read(tail, 0, tail.length, from.offset - tail.length).catch(() => ({ bytesRead: 0 }))
     this.#current = {
       handle: from.handle, dev: stats.dev, ino: stats.ino, offset: from.offset, tail: tail.subarray(0, bytesRead), midLine: from.midLine,
-      splitter: null, grewAt: this.clock(),
+      splitter: null, grewAt: this.clock(), how: 'resumed',
     }
   }
 
@@ -161,6 +175,7 @@ export class FileFollower {
   async poll(): Promise<void> {
     const now = this.clock()
     this.#troubled = false
+    this.#budget = this.timing.pollBytes ?? Infinity
     const named = await this.#statName()
     const current = this.#current
     if (current && !(named && sameFile(named, current))) {
@@ -287,10 +302,16 @@ export class FileFollower {
       if (size < file.offset) this.#restart(file, `cut to ${size} bytes (copytruncate)`)
       else if (!(await this.#sameTail(file))) this.#restart(file, 'cut and written again (copytruncate)')
       while (file.offset < size) {
-        const length = Math.min(DECODE_BYTES, size - file.offset)
+        if (this.#budget <= 0) {
+          // more waits for the next poll: the file is not quiet
+          file.grewAt = now
+          return
+        }
+        const length = Math.min(DECODE_BYTES, size - file.offset, this.#budget)
         const { bytesRead } = await file.handle.read(this.#buffer, 0, length, file.offset)
         if (bytesRead === 0) return // cut since the stat: the next poll sees it
         const bytes = this.#buffer.subarray(0, bytesRead)
+        this.#budget -= bytesRead
         file.offset += bytesRead
         file.tail = tailOf(file.tail, bytes)
         file.grewAt = now
@@ -315,7 +336,7 @@ export class FileFollower {
   #restart(file: OpenFile, what: string): void {
     this.#copied = true
     this.messages.note(`${this.label}: ${what}; reading it again from its start`)
-    Object.assign(file, { offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null })
+    Object.assign(file, { offset: 0, tail: Buffer.alloc(0), midLine: false, splitter: null, how: 'cut' })
   }
 
   /** Bytes of the file, in order, to its lines; the rest of a line already counted is dropped first. */
@@ -330,7 +351,7 @@ export class FileFollower {
     if (file.splitter === null) {
       // the splitter counts from its first byte: where that byte is in the file
       const base = file.offset - piece.length
-      const sink = this.sink
+      const sink = 'forFile' in this.sink ? this.sink.forFile(file.how, fileKey(file)) : this.sink
       file.splitter = new LineSplitter({
         line: (text, start) => sink.line(text, base + start),
         tooLong: (head, start) => sink.tooLong(head, base + start),

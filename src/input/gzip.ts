@@ -5,8 +5,6 @@
  */
 
 import { createRequire } from 'node:module'
-import type { Readable, TransformOptions } from 'node:stream'
-import type { ZlibOptions } from 'node:zlib'
 
 const require = createRequire(import.meta.url)
 
@@ -17,9 +15,13 @@ export function isGzip(head: Uint8Array): boolean {
   return head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]
 }
 
-/** Gunzip output per step, and how much of it may wait while a chunk is parsed. */
-const GUNZIP_CHUNK = 64 * 1024
+/** Gunzip output per step (read in pieces of 64 KiB: lines.ts), and about the most that waits at once to be read. */
+const GUNZIP_CHUNK = 256 * 1024
 const GUNZIP_AHEAD = 1024 * 1024
+
+/** The compressed bytes handed to gunzip at once: at most these, and fewer the more they expand (a bomb's output stays near GUNZIP_AHEAD). */
+const FEED_MAX = 256 * 1024
+const FEED_MIN = 1024
 
 /** The chunks of an input, with the first two bytes looked at before any is given out. */
 export async function sniffGzip(source: AsyncIterable<Buffer>): Promise<{ gzip: boolean; chunks: AsyncGenerator<Buffer> }> {
@@ -56,19 +58,98 @@ export async function sniffGzip(source: AsyncIterable<Buffer>): Promise<{ gzip: 
 }
 
 /**
- * Gunzip of the chunks; an error of the chunks themselves is kept apart from
- * a gzip error. zlib and Node's streams are loaded here, when the first gzip
- * input is met: a run on plain logs does not pay for them at start-up.
+ * Gunzip of the chunks, every byte of output handed on before an error:
+ * data cut short or corrupt gives exactly the bytes before the break, as
+ * `zcat` shows them, however fast the output is taken (a stream's buffer,
+ * let go with the stream when it fails, would lose what it held). The
+ * compressed bytes go in a slice at a time, the next gunzipped (on libuv's
+ * threadpool) while the output of the one before is taken, slices small
+ * enough that the output waiting stays near GUNZIP_AHEAD however much the
+ * data expands; at the end all output is flushed and taken before the data
+ * is finished, where cut data fails. An error of the chunks themselves is
+ * kept apart from a gzip error (`sourceError`). zlib is loaded here, when
+ * the first gzip input is met: a run on plain logs does not pay for it.
  */
-export function gunzipped(chunks: AsyncGenerator<Buffer>, sourceError: { error: unknown }): Readable {
-  const { createGunzip } = require('node:zlib') as typeof import('node:zlib')
-  const { pipeline, Readable } = require('node:stream') as typeof import('node:stream')
-  const bytes = Readable.from(chunks, { objectMode: false })
-  // zlib passes stream options on to its Transform
-  const options: ZlibOptions & TransformOptions = { chunkSize: GUNZIP_CHUNK, readableHighWaterMark: GUNZIP_AHEAD }
-  bytes.on('error', (e) => {
-    sourceError.error = e
+export async function* gunzipped(chunks: AsyncIterable<Buffer>, sourceError: { error: unknown }): AsyncGenerator<Buffer> {
+  const zlib = require('node:zlib') as typeof import('node:zlib')
+  const gunzip = zlib.createGunzip({ chunkSize: GUNZIP_CHUNK })
+  const output: Buffer[] = []
+  /** The gzip error, once there is one: set by the stream's event, so read through a call between two steps. */
+  let failed: Error | null = null
+  function failure(): Error | null {
+    return failed
+  }
+  function throwFailure(): void {
+    if (failed !== null) throw failed
+  }
+  let bytesIn = 0
+  let bytesOut = 0
+  gunzip.on('data', (bytes: Buffer) => {
+    output.push(bytes)
+    bytesOut += bytes.length
   })
-  // pipeline, not pipe(): Readable.pipe() asks for process.stdout and process.stderr, and so makes them
-  return pipeline(bytes, createGunzip(options), () => undefined)
+  gunzip.on('error', (e) => {
+    failed ??= e
+  })
+  /** Runs `step` (a write, a flush, the end) and waits until gunzip is done with it, or failed. */
+  function done(step: (callback: () => void) => void): Promise<void> {
+    return new Promise((resolve) => {
+      const settle = (): void => resolve()
+      gunzip.once('error', settle)
+      step(() => {
+        gunzip.off('error', settle)
+        resolve()
+      })
+    })
+  }
+  const source = chunks[Symbol.asyncIterator]()
+  /** The slice being gunzipped (on libuv's threadpool) while the output before it is taken. */
+  let inflating: Promise<void> = Promise.resolve()
+  try {
+    for (;;) {
+      let next: IteratorResult<Buffer>
+      try {
+        next = await source.next()
+      } catch (e) {
+        sourceError.error = e
+        await inflating
+        yield* output.splice(0)
+        throw e
+      }
+      if (next.done === true) break
+      const chunk = next.value
+      for (let at = 0; at < chunk.length;) {
+        await inflating
+        if (failure() !== null) break
+        const expands = bytesIn === 0 ? 64 : Math.max(1, bytesOut / bytesIn)
+        const slice = chunk.subarray(at, at + Math.max(FEED_MIN, Math.min(FEED_MAX, Math.floor(GUNZIP_AHEAD / expands))))
+        at += slice.length
+        bytesIn += slice.length
+        inflating = done((callback) => gunzip.write(slice, callback))
+        yield* output.splice(0)
+      }
+      if (failure() !== null) break
+    }
+    await inflating
+    yield* output.splice(0)
+    throwFailure()
+    // what the data holds so far comes out first; finishing cut data fails, with nothing left to lose
+    await done((callback) => gunzip.flush(zlib.constants.Z_SYNC_FLUSH, callback))
+    while (gunzip.readableLength > 0) await new Promise((resolve) => setImmediate(resolve))
+    yield* output.splice(0)
+    if (failure() === null) {
+      // finished, the data ends (its last output) or fails (cut short) after the writing side is done
+      const over = new Promise<void>((resolve) => {
+        gunzip.once('end', resolve)
+        gunzip.once('error', () => resolve())
+      })
+      gunzip.end()
+      await over
+    }
+    yield* output.splice(0)
+    throwFailure()
+  } finally {
+    gunzip.destroy()
+    await source.return?.()
+  }
 }

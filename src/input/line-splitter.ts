@@ -30,7 +30,7 @@ export const MAX_LINE_LENGTH = 64 * 1024
 export const TOO_LONG_HEAD = 120
 
 /** Bytes decoded for a head: 120 characters take at most 3 bytes each. */
-const HEAD_BYTES = 4 * TOO_LONG_HEAD
+export const HEAD_BYTES = 4 * TOO_LONG_HEAD
 
 const NEWLINE = 0x0a
 const CR = 0x0d
@@ -43,8 +43,8 @@ export interface LineSink {
   tooLong: (head: string, start: number) => void
 }
 
-/** The first characters of the text these bytes begin. */
-function headOf(bytes: Buffer): string {
+/** The first characters of the text these bytes begin: how an overlong line is shown. */
+export function headOf(bytes: Buffer): string {
   return bytes.toString('utf8', 0, Math.min(bytes.length, HEAD_BYTES)).slice(0, TOO_LONG_HEAD)
 }
 
@@ -65,9 +65,12 @@ export class LineSplitter {
   private readonly sink: LineSink
   private readonly max: number
 
-  constructor(sink: LineSink, max = MAX_LINE_LENGTH) {
+  /** `offset`: where the first byte pushed lies in the input (a piece of it read elsewhere). */
+  constructor(sink: LineSink, max = MAX_LINE_LENGTH, offset = 0) {
     this.sink = sink
     this.max = max
+    this.consumed = offset
+    this.lineStart = offset
   }
 
   /** Bytes held for an unfinished line (for the memory bound). */

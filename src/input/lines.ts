@@ -37,12 +37,29 @@ export const DECODE_BYTES = 64 * 1024
  * the sink throws is passed on as it is.
  */
 export async function* splitLines(source: AsyncIterable<Buffer>, label: string, sink: LineSink, max = MAX_LINE_LENGTH): AsyncGenerator<void> {
+  const splitter = new LineSplitter(sink, max)
+  for await (const chunk of inputBytes(source, label)) {
+    for (let start = 0; start < chunk.length; start += DECODE_BYTES) {
+      splitter.push(start === 0 && chunk.length <= DECODE_BYTES ? chunk : chunk.subarray(start, start + DECODE_BYTES))
+      // a step per piece: what the sink made of it is taken before it grows old
+      yield
+    }
+  }
+  splitter.end()
+  yield
+}
+
+/**
+ * The bytes of one input as its lines are made of: gzip data gunzipped
+ * (gzip.ts). Read and gzip errors become input errors that name the input.
+ * Left early (the reader stopped), the input is let go.
+ */
+export async function* inputBytes(source: AsyncIterable<Buffer>, label: string): AsyncGenerator<Buffer> {
   const { gzip, chunks } = await sniffGzip(source).catch((e: unknown) => {
     throw asInputError(e, label, false)
   })
-  const splitter = new LineSplitter(sink, max)
   const sourceError: { error: unknown } = { error: undefined }
-  const bytes = gzip ? gunzipped(chunks, sourceError) : chunks
+  const bytes: AsyncIterable<Buffer> = gzip ? gunzipped(chunks, sourceError) : chunks
   const iterator = bytes[Symbol.asyncIterator]()
   try {
     for (;;) {
@@ -53,20 +70,12 @@ export async function* splitLines(source: AsyncIterable<Buffer>, label: string, 
         if (sourceError.error !== undefined) throw asInputError(sourceError.error, label, false)
         throw asInputError(e, label, gzip)
       }
-      if (next.done === true) break
-      const chunk = next.value
-      for (let start = 0; start < chunk.length; start += DECODE_BYTES) {
-        splitter.push(start === 0 && chunk.length <= DECODE_BYTES ? chunk : chunk.subarray(start, start + DECODE_BYTES))
-        // a step per piece: what the sink made of it is taken before it grows old
-        yield
-      }
+      if (next.done === true) return
+      yield next.value
     }
   } finally {
-    // left early (the reader stopped): the file is let go
     await iterator.return?.()
   }
-  splitter.end()
-  yield
 }
 
 /** Hands every line of one input to `sink` (see splitLines). */

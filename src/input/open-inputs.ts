@@ -28,6 +28,8 @@ export interface OpenedInput {
   bytesRead: () => number
   /** A regular file of plain (not gzip) text, which can be read from its end; else null. */
   seekable: SeekableFile | null
+  /** A regular file's size when opened, gzip or not (how much work it may be); absent for a stream. */
+  storedSize?: number
   /** Stdin, a FIFO or a device: bytes come as they are written, until the writer ends (no size known). */
   stream: boolean
   /** Lets go of an input that will not be read. */
@@ -123,6 +125,7 @@ export async function openInputs(
           chunks: () => fileChunks(file, read, { size: stat.isFile() ? stat.size : 0 }),
           bytesRead: () => read.bytes,
           seekable: file.kind === 'file' ? await seekableFile(file.handle, stat) : null,
+          ...(stat.isFile() ? { storedSize: stat.size } : {}),
           stream: !stat.isFile(),
           close: () => file.handle.close().catch(() => undefined),
         })

@@ -3,12 +3,15 @@
  * in the defaults, the jobs apply none of their own.
  */
 
+import { isClickHouseUrl } from '../clickhouse/clickhouse-url.js'
 import type { NoticesOptions } from '../notices/read-notices.js'
 import type { DisplayZone } from '../record.js'
 import type { EmitFormat } from '../render/emit-format.js'
+import type { DetailOptions } from '../render/profile-detail.js'
 import type { Criteria } from '../select/criteria.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import type { ReadOptions } from '../source/read-settings.js'
+import type { ThreadSizes } from '../source/threaded-reading.js'
 
 export interface BuildOptions {
   /** Paths, `-` for stdin; none means stdin. */
@@ -24,7 +27,7 @@ export interface BuildOptions {
   criteria: Criteria
   /** html (the page), or the rows as json, ndjson or csv. */
   emit: EmitFormat
-  /** `--if-changed`: leave the output file and its mtime alone when the new content is byte-identical. */
+  /** `--if-changed`: leave the output file and its mtime alone when the new content is the same (a page: apart from its stamp). */
   ifChanged: boolean
   /** `--partial-ok`: an input that breaks off (a truncated .gz) keeps the lines read before the break. */
   partialOk: boolean
@@ -44,11 +47,21 @@ export interface BuildOptions {
   orderTolerance: number
   /** `--quiet`: no progress line and no skipped-lines summary. */
   quiet: boolean
+  /** `--anonymize-ip`: the published addresses have their host part zeroed (after selection: the filters read the real ones). */
+  anonymizeIp: boolean
+  /** `--hide-raw`, `--full-paths`: what the published details leave out. */
+  details: DetailOptions
+  /** `--server-name`: the server each row names; null for none. */
+  serverName: string | null
   /** Plain files at least this large are read from their end (BACKWARD_MIN_BYTES; tests lower it). */
   backwardMinBytes: number
+  /** `--threads`: threads that parse a large input (1: the main thread alone; more: workers, while it reads); null for one per core. */
+  threads: number | null
+  /** The sizes from which inputs are read on several threads (THREAD_SIZES; tests lower them). */
+  threadSizes: ThreadSizes
 }
 
 /** The paths a run reads (logs, notices files): its output must be none of them. */
 export function inputsRead(options: BuildOptions): string[] {
-  return [...options.inputs, ...options.notices.files]
+  return [...options.inputs.filter((name) => !isClickHouseUrl(name)), ...options.notices.files]
 }

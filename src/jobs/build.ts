@@ -8,6 +8,7 @@
  * I/O happens here and at the edges it calls; everything between is pure.
  */
 
+import { parseTables, splitInputs, tableSources } from '../clickhouse/table-inputs.js'
 import { dataError } from '../errors.js'
 import { openInputs, STDIN } from '../input/open-inputs.js'
 import { openNoticeFiles, readNotices } from '../notices/read-notices.js'
@@ -36,14 +37,24 @@ export function logsReadStdin(options: BuildOptions): boolean {
   return options.inputs.length === 0 || options.inputs.includes(STDIN)
 }
 
+/** The log files a run opens: none when it names only clickhouse:// tables (no stdin then). */
+export function logFiles(options: BuildOptions): string[] | null {
+  const { files, tables } = splitInputs(options.inputs)
+  return files.length === 0 && tables.length > 0 ? null : files
+}
+
 async function buildInto(publisher: Publisher, options: BuildOptions, io: JobIO): Promise<JobResult> {
-  const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
-  const opened = [...inputs]
+  const tables = parseTables(splitInputs(options.inputs).tables, io.env, io.cwd)
+  const files = logFiles(options)
+  const inputs = files === null ? [] : await openInputs(files, () => io.stdin, io.cwd)
+  const opened: { close(): Promise<void> }[] = [...inputs]
   try {
-    const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
+    const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, files !== null && logsReadStdin({ ...options, inputs: files }), io.cwd)
     opened.push(...noticeInputs)
     const reading = startLogReading(options, io)
-    await readLogs(inputs, reading, options, io)
+    const sources = tableSources(tables, reading.lines, options, inputs.length)
+    opened.push(...sources)
+    await readLogs(inputs, reading, options, io, sources)
 
     const { skipped } = reading.lines
     const skippedLines = skipped.summary()

@@ -2,6 +2,7 @@
 
 import type { Writable } from 'node:stream'
 import type { Stdin } from '../input/open-inputs.js'
+import type { WorkerPool } from '../workers/worker-pool.js'
 import type { PublishResult } from '../write/publisher.js'
 
 /** Environment variables as the job sees them. */
@@ -19,6 +20,8 @@ export interface RunIO {
   readonly cwd: string
   /** The environment: TZ names the zone of this machine's logs. */
   readonly env: Environment
+  /** Worker threads to read with, kept from run to run (tests); else each run starts its own and ends them. */
+  readonly workers?: WorkerPool
 }
 
 export interface JobIO extends RunIO {

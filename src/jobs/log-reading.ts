@@ -5,9 +5,16 @@
  * source/plan-sources.ts → select/select-from.ts), with the progress line.
  */
 
+import { availableParallelism } from 'node:os'
+import { UserError } from '../errors.js'
 import type { OpenedInput } from '../input/open-inputs.js'
+import { startsPhpErrorOutput } from '../notices/recognise.js'
 import type { Notice } from '../notices/php-notice.js'
+import { logFormatText } from '../parse/format/log-format-option.js'
+import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
+import { pageClock, pageStamp } from '../profile/page-stamp.js'
+import { rowsOfServer } from '../profile/server-name.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
 import { recordFilter } from '../select/record-filter.js'
@@ -15,12 +22,19 @@ import { selectFrom, type ReadReach, type SelectOptions } from '../select/select
 import { NewestRecords, TokenRecords } from '../select/selection.js'
 import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
 import type { LogLinesContext } from '../source/log-lines.js'
+import { NotThisFormatError } from '../source/format-probe.js'
+import { NewestLine } from '../source/newest-line.js'
 import { planSources } from '../source/plan-sources.js'
 import { readSettings } from '../source/read-settings.js'
+import type { RecordSource } from '../source/record-source.js'
 import { SkippedLines } from '../source/skipped-lines.js'
+import type { ThreadedReading } from '../source/threaded-reading.js'
+import { threadedReading } from '../workers/threaded.js'
+import type { WorkerJob } from '../workers/worker-job.js'
+import { WorkerPool } from '../workers/worker-pool.js'
 import { startProgress } from '../write/progress.js'
 import type { BuildOptions } from './build-options.js'
-import type { JobIO } from './job-io.js'
+import type { Environment, JobIO } from './job-io.js'
 
 /** What the logs of a run are read into: the selection, and the context of each input's lines. */
 export interface LogReading {
@@ -28,6 +42,8 @@ export interface LogReading {
   lines: LogLinesContext
   /** `--verbose` notes; a no-op without it. */
   note: (line: string) => void
+  /** The clock the page's stamp is read from (SOURCE_DATE_EPOCH, else the system's). */
+  clock: () => number
 }
 
 /** The criteria compiled once, an empty selection, the read settings: nothing read yet. */
@@ -40,45 +56,100 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   const note = options.verbose ? io.warn : () => undefined
   return {
     selection,
-    lines: { settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note },
+    lines: { settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine() },
     note,
+    clock: pageClock(io.env),
   }
 }
 
 /**
  * Reads `inputs` into the selection, newest first and from their end unless
- * a full scan is asked for, with the progress line on a terminal; until
- * `stop` is requested, if given (a server's search), and says how far it read.
+ * a full scan is asked for, with the progress line on a terminal; a large
+ * input on the run's workers too (one per core, or `--threads`), which are
+ * ended with the reading. `tables` (clickhouse:// inputs, already made into
+ * sources) count as newer than the files. Until `stop` is requested, if
+ * given (a server's search); says how far it read.
  */
-export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO, stop?: SelectOptions['stop']): Promise<ReadReach> {
-  const sources = planSources(inputs, reading.lines, {
+export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO, tables: readonly RecordSource[] = [],
+  stop?: SelectOptions['stop']): Promise<ReadReach> {
+  const threads = options.threads ?? availableParallelism()
+  const pool = threads > 1 ? io.workers ?? new WorkerPool(threads) : null
+  try {
+    return await readLogsWith(inputs, tables, reading, options, io, threaded(reading, options, io, pool), stop)
+  } finally {
+    if (pool !== null && pool !== io.workers) await pool.close()
+  }
+}
+
+/** How the run reads on several threads: its job on the pool, if it has one (workers start as work comes). */
+function threaded(reading: LogReading, options: BuildOptions, io: JobIO, pool: WorkerPool | null): ThreadedReading & { held(): number } {
+  return threadedReading({ pool, job: workerJob(options, io.env), sizes: options.threadSizes, lines: reading.lines, selection: reading.selection })
+}
+
+/** What the workers need of the options, as plain data (workers/worker-job.ts). */
+export function workerJob(options: BuildOptions, env: Environment): WorkerJob {
+  const { read } = options
+  return {
+    criteria: options.criteria,
+    tz: options.tz,
+    shapes: options.shapes,
+    limit: options.limit,
+    read: {
+      logFormat: logFormatText(read.logFormat),
+      jsonFields: read.jsonFields,
+      logTz: read.logTz,
+      clientIp: read.clientIp,
+      trustedProxies: read.trustedProxies?.map((cidr) => cidr.text) ?? null,
+    },
+    env: env.TZ === undefined ? {} : { TZ: env.TZ },
+  }
+}
+
+async function readLogsWith(inputs: readonly OpenedInput[], tables: readonly RecordSource[], reading: LogReading, options: BuildOptions, io: JobIO,
+  threaded: ThreadedReading & { held(): number }, stop: SelectOptions['stop']): Promise<ReadReach> {
+  const files = planSources(inputs, reading.lines, {
     fullScan: options.fullScan,
     backwardMinBytes: options.backwardMinBytes,
     // a config's shapes may make each line cost much: the event loop (and a stop signal) gets a turn now and then
     paced: options.shapes !== null,
     partialOk: options.partialOk,
     warn: io.warn,
+    threaded,
   })
+  const sources = options.fullScan ? [...files, ...tables] : [...[...tables].reverse(), ...files]
   const read = { bytes: 0 }
-  const total = inputs.every((input) => input.seekable) ? inputs.reduce((sum, input) => sum + (input.seekable?.size ?? 0), 0) : null
+  const total = tables.length === 0 && inputs.every((input) => input.seekable) ? inputs.reduce((sum, input) => sum + (input.seekable?.size ?? 0), 0) : null
   const progress = startProgress(() => io.stderr, {
     bytes: () => read.bytes,
     lines: () => reading.lines.skipped.lines,
-    rows: () => Math.min(reading.selection.size, options.limit),
+    // the workers' records count too (at most the limit: some of them will not be kept)
+    rows: () => Math.min(reading.selection.size + threaded.held(), options.limit),
   }, total, { quiet: options.quiet })
   try {
     return await selectFrom(sources, reading.selection, { stopEarly: !options.fullScan, note: reading.note, progress: read, stop })
+  } catch (e) {
+    throw withPhpHint(e)
   } finally {
     progress.stop()
   }
 }
 
+/** An input that is no access log but PHP's error output (error_log, nginx's error.log) is one meant for --notices: the hint says so. */
+function withPhpHint(e: unknown): unknown {
+  if (!(e instanceof NotThisFormatError) || !startsPhpErrorOutput(e.firstLine)) return e
+  return new UserError(e.message, e.exitCode, 'it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input')
+}
+
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
 export function logListing(reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing {
-  return ({
-  rows: listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit),
-  search: searchSummary(options.criteria, options.limit, options.tz),
-  notices,
-  refresh,
-})
+  const listed = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
+  const rows = options.serverName === null ? listed : rowsOfServer(listed, options.serverName)
+  return {
+    rows: options.anonymizeIp ? anonymizedRows(rows) : rows,
+    search: searchSummary(options.criteria, options.limit, options.tz),
+    notices,
+    refresh,
+    details: options.details,
+    stamp: pageStamp(reading.clock(), reading.lines.newest.get(), options.tz, 'line'),
+  }
 }

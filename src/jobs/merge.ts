@@ -16,7 +16,10 @@ import { mergedProfileRows } from '../merge/merged-rows.js'
 import type { ReadRow, RowSkipReason } from '../merge/read-row.js'
 import { RowSource, type RowContext } from '../merge/row-source.js'
 import type { DisplayZone } from '../record.js'
+import { anonymizedRows } from '../profile/anonymize-ip.js'
+import { pageClock, pageStamp } from '../profile/page-stamp.js'
 import type { EmitFormat } from '../render/emit-format.js'
+import type { DetailOptions } from '../render/profile-detail.js'
 import type { Listing } from '../render/listing.js'
 import { schemaValidators } from '../row-format.js'
 import { selectFrom } from '../select/select-from.js'
@@ -36,24 +39,29 @@ export interface MergeOptions {
   emit: EmitFormat
   /** `--strict`: any skipped line fails the run (exit 1) and nothing is written. */
   strict: boolean
-  /** `--if-changed`: leave the output file and its mtime alone when the new content is byte-identical. */
+  /** `--if-changed`: leave the output file and its mtime alone when the new content is the same (a page: apart from its stamp). */
   ifChanged: boolean
+  /** `--anonymize-ip`: the published addresses have their host part zeroed. */
+  anonymizeIp: boolean
+  /** `--hide-raw`, `--full-paths`: what the published details leave out. */
+  details: DetailOptions
 }
 
 /** The output is pinned and reserved before anything is read (see write/publisher.ts). */
 export async function merge(options: MergeOptions, io: JobIO): Promise<JobResult> {
+  const clock = pageClock(io.env)
   const publisher = await openPublisher(
     { output: options.output, outDir: null, format: { emit: options.emit, zone: options.tz }, inputs: options.inputs },
     io.cwd, () => io.stdout,
   )
   try {
-    return await mergeInto(publisher, options, io)
+    return await mergeInto(publisher, options, io, clock)
   } finally {
     await publisher.close()
   }
 }
 
-async function mergeInto(publisher: Publisher, options: MergeOptions, io: JobIO): Promise<JobResult> {
+async function mergeInto(publisher: Publisher, options: MergeOptions, io: JobIO, clock: () => number): Promise<JobResult> {
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const selection = new NewestItems<ReadRow>(options.limit, (row) => row.at.key)
   const context: RowContext = { isRow: schemaValidators().row, selection, skipped: new SkippedLines<RowSkipReason>(), read: { rows: 0 } }
@@ -67,7 +75,14 @@ async function mergeInto(publisher: Publisher, options: MergeOptions, io: JobIO)
   const { skipped } = context
   const summary = skipped.summary()
   if (options.strict && summary) throw dataError(`--strict: ${summary}`, 'nothing was written')
-  const listing: Listing = { rows: mergedProfileRows(selection.newestFirst(), options.tz), search: null, notices: [], refresh: null }
+  const read = selection.newestFirst()
+  const rows = mergedProfileRows(read, options.tz)
+  // every row is kept until newer ones push it out: the newest read is the first kept
+  const newest = read[0] === undefined ? null : { time: read[0].at.time, offset: read[0].at.offset }
+  const listing: Listing = {
+    rows: options.anonymizeIp ? anonymizedRows(rows) : rows, search: null, notices: [], refresh: null, details: options.details,
+    stamp: pageStamp(clock(), newest, options.tz, 'row'),
+  }
   const published = await publisher.publish(listing, { ifChanged: options.ifChanged })
   if (summary) io.warn(summary)
   return { rows: listing.rows.length, lines: skipped.lines, skipped: skipped.count, published }

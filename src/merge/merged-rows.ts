@@ -34,6 +34,7 @@ export function toAccessRecord({ row, at }: ReadRow): AccessRecord {
   source: row.source,
   line: row.line,
   byteOffset: row.byteOffset,
+  server: row.server ?? null,
 })
 }
 

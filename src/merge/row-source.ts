@@ -13,10 +13,12 @@ import { splitLines } from '../input/lines.js'
 import type { OpenedInput } from '../input/open-inputs.js'
 import type { SchemaValidators } from '../row-format.js'
 import { emptyBatch, type Batch, type RecordSink } from '../source/batch.js'
-import { FormatProbe } from '../source/format-probe.js'
+import { FormatProbe, noLineOf } from '../source/format-probe.js'
 import type { RecordSource } from '../source/record-source.js'
 import type { SkippedLines } from '../source/skipped-lines.js'
 import { MAX_ROW_LENGTH, readRow, type ReadRow, type RowSkipReason } from './read-row.js'
+
+const ROW_LINE = 'a row written by profiler-search build --emit ndjson'
 
 /** What the rows of every input of a merge share. */
 export interface RowContext {
@@ -40,7 +42,7 @@ class RowLines implements LineSink {
     this.#label = label
     this.#context = context
     this.#probe = new FormatProbe((checked, first) => dataError(
-      `${label}: none of the first ${checked} lines is a row written by profiler-search build --emit ndjson (first: ${JSON.stringify(first.slice(0, 80))})`,
+      `${label}: ${noLineOf(checked, first, `is ${ROW_LINE}`, `is not ${ROW_LINE}`)}`,
       'merge reads the output of build --emit ndjson',
     ))
   }

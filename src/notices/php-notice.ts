@@ -15,6 +15,8 @@ export interface Notice {
   file: string
   /** The line number, digits as logged. */
   line: string
+  /** How many times it occurred, when it stands for several occurrences (distinct notices, see pick.ts); absent: once. */
+  count?: number
 }
 
 /** The level names PHP 8 prints (`php_error_cb`), so readers can tell where an error starts. */
@@ -55,9 +57,20 @@ export function parseLoggedMessage(text: string): Notice | null {
   return m ? parseNoticeBody(text.slice(m[0].length)) : null
 }
 
-/** Same message, file and line: the same notice. */
+/**
+ * A number standing on its own in a message (`1795685340.852084`, `20`,
+ * `-1`, `1.0E+25`), not a digit inside a name (`utf8_encode`, `Model2`).
+ */
+const NUMBER = /(?<![\p{L}\p{N}_$\\])[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\p{L}\p{N}_])/gu
+
+/**
+ * Same file and line, and a message that differs at most in its numbers: the
+ * same notice. The float PHP names in `Implicit conversion from float
+ * 1795685340.852084 to int` is the request's own time, so each occurrence
+ * would look new.
+ */
 export function noticeKey(notice: Notice): string {
-  return `${notice.line}\u0000${notice.file}\u0000${notice.message}`
+  return `${notice.line}\u0000${notice.file}\u0000${notice.message.replace(NUMBER, '#')}`
 }
 
 /** PHP's text form, exactly as shown on the page. */
@@ -67,9 +80,6 @@ export function noticeText(notice: Notice): string {
 
 /** The notice as shown: control characters and bidi marks made visible, so each stays one line of plain text. */
 export function visibleNotice(notice: Notice): Notice {
-  return ({
-  message: visible(notice.message),
-  file: visible(notice.file),
-  line: notice.line,
-})
+  const shown = { message: visible(notice.message), file: visible(notice.file), line: notice.line }
+  return notice.count === undefined ? shown : { ...shown, count: notice.count }
 }

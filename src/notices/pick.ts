@@ -1,8 +1,10 @@
 /**
  * Which notices the preface shows.
  *
- * - Distinct (default): the same message, file and line count once, shown in
- *   the order of their first appearance. When there are more than `limit`,
+ * - Distinct (default): the same notice (file, line, and a message that
+ *   differs at most in its numbers: noticeKey) counts once, shown in the
+ *   order of its first appearance, with the text of its latest occurrence
+ *   and how many times it occurred. When there are more than `limit`,
  *   the `limit` whose latest occurrence is the most recent are kept (still in
  *   first-appearance order). "Recent" is the position in the input, files in
  *   the order given.
@@ -39,8 +41,10 @@ export interface NoticePicker {
 }
 
 interface Seen {
+  /** Its latest occurrence. */
   notice: Notice
   first: number
+  count: number
 }
 
 function distinctPicker(limit: number, memory: number): NoticePicker {
@@ -51,7 +55,7 @@ function distinctPicker(limit: number, memory: number): NoticePicker {
       const key = noticeKey(notice)
       const known = seen.get(key)
       if (known) seen.delete(key)
-      seen.set(key, known ?? { notice, first: position })
+      seen.set(key, { notice, first: known?.first ?? position, count: (known?.count ?? 0) + 1 })
       position++
       if (seen.size >= 2 * memory) seen = new Map([...seen].slice(-memory))
     },
@@ -59,7 +63,7 @@ function distinctPicker(limit: number, memory: number): NoticePicker {
       [...seen.values()]
         .slice(-limit)
         .sort((a, b) => a.first - b.first)
-        .map((s) => s.notice),
+        .map((s) => ({ ...s.notice, count: s.count })),
   }
 }
 

@@ -23,6 +23,11 @@ export const NOTICE_SHAPES: readonly NoticeShape[] = [
   screenTextShape,
 ]
 
+/** Whether a line starts an entry of PHP error output of any shape: an input given as an access log that begins so is PHP's. */
+export function startsPhpErrorOutput(line: string): boolean {
+  return NOTICE_SHAPES.some((shape) => shape.starts(line))
+}
+
 /** An entry keeps at most this much after its first line; the rest is dropped and the entry marked cut. */
 export const MAX_ENTRY_CHARS = 64 * 1024
 export const MAX_ENTRY_LINES = 1000

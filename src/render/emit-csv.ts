@@ -10,7 +10,7 @@
  * start a new cell.
  */
 
-import { ROW_KEYS, type EmittedRow } from '../row-format.js'
+import { ROW_KEYS, SERVER_KEY, type EmittedRow } from '../row-format.js'
 
 /** Signs that start a formula: `=`, `+`, `-`, `@`, and the full-width `＝＋－＠`, which some spreadsheets read as the same. */
 const SIGNS = '=+\\-@\\uff1d\\uff0b\\uff0d\\uff20'
@@ -36,12 +36,17 @@ export function csvField(text: string): string {
   return (NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text)
 }
 
-function cell(value: string | number | bigint | null): string {
-  return value === null ? '' : typeof value === 'string' ? csvField(neutraliseFormula(value)) : String(value)
+function cell(value: string | number | bigint | null | undefined): string {
+  return value === null || value === undefined ? '' : typeof value === 'string' ? csvField(neutraliseFormula(value)) : String(value)
 }
 
-/** The header, then one record per row, each written as it comes. */
-export function* renderCsv(rows: Iterable<EmittedRow>): Generator<string> {
-  yield `${ROW_KEYS.join(',')}\r\n`
-  for (const row of rows) yield `${ROW_KEYS.map((key) => cell(row[key])).join(',')}\r\n`
+/**
+ * The header, then one record per row, each written as it comes. `server`:
+ * whether a row names its server (`--server-name`): then a `server` column
+ * follows the others, empty for a row without one.
+ */
+export function* renderCsv(rows: Iterable<EmittedRow>, server = false): Generator<string> {
+  const keys: readonly (keyof EmittedRow)[] = server ? [...ROW_KEYS, SERVER_KEY] : ROW_KEYS
+  yield `${keys.join(',')}\r\n`
+  for (const row of rows) yield `${keys.map((key) => cell(row[key])).join(',')}\r\n`
 }

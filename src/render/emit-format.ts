@@ -21,12 +21,23 @@ export function isEmitFormat(value: string): value is EmitFormat {
   return (EMIT_FORMATS as readonly string[]).includes(value)
 }
 
-/** A format's text, piece by piece, of `count` rows. */
-type DataRenderer = (rows: Iterable<EmittedRow>, count: number) => Iterable<string>
+/** What a format is told of the rows before they come: how many, and whether any names its server. */
+interface RowsAhead {
+  count: number
+  server: boolean
+}
 
-const RENDERERS: Readonly<Record<DataFormat, DataRenderer>> = { json: renderJson, ndjson: renderNdjson, csv: renderCsv }
+/** A format's text, piece by piece. */
+type DataRenderer = (rows: Iterable<EmittedRow>, ahead: RowsAhead) => Iterable<string>
+
+const RENDERERS: Readonly<Record<DataFormat, DataRenderer>> = {
+  json: (rows, { count }) => renderJson(rows, count),
+  ndjson: (rows) => renderNdjson(rows),
+  csv: (rows, { server }) => renderCsv(rows, server),
+}
 
 /** The rows (newest first) as JSON, NDJSON or CSV text, made row by row as it is written. */
 export function renderData(format: DataFormat, rows: readonly ProfileRow[], zone: DisplayZone): Iterable<string> {
-  return RENDERERS[format](lazyMap(rows, (row) => toEmittedRow(row, zone)), rows.length)
+  const ahead = { count: rows.length, server: rows.some((row) => Boolean(row.record.server)) }
+  return RENDERERS[format](lazyMap(rows, (row) => toEmittedRow(row, zone)), ahead)
 }

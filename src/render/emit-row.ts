@@ -67,5 +67,6 @@ export function toEmittedRow(row: ProfileRow, zone: DisplayZone): EmittedRow {
     source: r.source,
     line: r.line,
     byteOffset: r.byteOffset,
+    ...(r.server ? { server: r.server } : {}),
   }
 }

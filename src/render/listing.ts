@@ -11,6 +11,8 @@ import { positionText } from '../parse/record/access-record.js'
 import type { DisplayZone, ProfileRow } from '../record.js'
 import { renderData, type EmitFormat } from './emit-format.js'
 import { renderPage, renderSite, type SiteFiles } from './page.js'
+import type { PageStamp } from '../profile/page-stamp.js'
+import type { DetailOptions } from './profile-detail.js'
 import type { SearchSummary } from './search-summary.js'
 
 export interface Listing {
@@ -21,6 +23,10 @@ export interface Listing {
   notices: readonly Notice[]
   /** `watch --refresh`: the page asks a browser to load it again after this many seconds; null for never. */
   refresh: number | null
+  /** What the details leave out (`--hide-raw`, `--full-paths`); absent: raw lines shown, absolute paths by file name. */
+  details?: DetailOptions
+  /** When the page was generated and the newest line read; absent or null: no stamp (`--emit` data never has one). */
+  stamp?: PageStamp | null
 }
 
 /** How a listing is written as one file or stream: the page, or the rows as data in the display zone. */
@@ -44,7 +50,7 @@ function rowFields(row: ProfileRow): unknown[] {
 }
 
 function noticeFields(notice: Notice): unknown[] {
-  return [notice.message, notice.file, notice.line]
+  return [notice.message, notice.file, notice.line, notice.count ?? 1]
 }
 
 /**

@@ -14,10 +14,13 @@
  */
 
 import { dataError } from '../errors.js'
+import { basename, dirname, isAbsolute } from 'node:path'
 import type { Notice } from '../notices/php-notice.js'
+import { REDACTED } from '../notices/redact.js'
+import type { PageStamp } from '../profile/page-stamp.js'
 import type { ProfileRow } from '../record.js'
 import { lazyMap } from './lazy-map.js'
-import { profileDetail, TOKEN_PATTERN } from './profile-detail.js'
+import { DEFAULT_DETAIL_OPTIONS, profileDetail, TOKEN_PATTERN, type DetailOptions } from './profile-detail.js'
 import { formStylesheet, items, message, page, partials, profile, stylesheet } from './compiled-templates.js'
 import type { SearchForm } from './search-form.js'
 import type { SearchSummary } from './search-summary.js'
@@ -73,7 +76,18 @@ export interface PageData {
   form?: SearchForm | null
   /** One line under the count: a served search cut short, or not run (`serve`); none when absent. */
   note?: string | null
+  /** What the details leave out (`--hide-raw`, `--full-paths`); the default when absent. */
+  details?: DetailOptions
+  /** When the page was generated and the newest line read, under the count; none when absent or null. */
+  stamp?: PageStamp | null
 }
+
+/**
+ * Where the stamp stands in a page: the only `<p class="page-stamp">` (every
+ * value is escaped, so no logged text can spell it), up to its `</p>`.
+ * `--if-changed` and a watch's first publish compare pages without it.
+ */
+export const STAMP_REGION = { start: '<p class="page-stamp">', end: '</p>' } as const
 
 /** The places in page.hbs where items go, in page order: each a partial that leaves a mark the frame is cut at. */
 const SLOTS = ['notices', 'rows', 'details'] as const
@@ -155,6 +169,24 @@ function stylesheetHref(links: ProfileLinks): string | null {
   return typeof links === 'object' ? SERVED_STYLESHEET : links === 'site' ? SITE_STYLESHEET : null
 }
 
+/**
+ * A notice as notice.hbs shows it: `(N times)` after it when it stands for
+ * several occurrences. Unless `fullPaths` (`--full-paths`), an absolute FILE
+ * shows as `…/` and its name, and its folder is shortened so in the message
+ * too: a published page shows no server path nobody asked for.
+ */
+function noticeView(notice: Notice, fullPaths: boolean): object {
+  const count = notice.count ?? 1
+  const shown = fullPaths ? notice : shortenedNotice(notice)
+  return { ...shown, count, repeated: count > 1 }
+}
+
+function shortenedNotice(notice: Notice): Notice {
+  if (!isAbsolute(notice.file)) return notice
+  const folder = `${dirname(notice.file)}/`
+  return { ...notice, file: `${REDACTED}/${basename(notice.file)}`, message: notice.message.replaceAll(folder, `${REDACTED}/`) }
+}
+
 /** The frame's text, with each slot's items, made one at a time, in its place. */
 function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<string>>>): Generator<string> {
   const parts = frame.split(SLOT_MARK)
@@ -168,7 +200,7 @@ function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<strin
 
 /** The page, piece by piece (see the top of this file): at most one item's text is held at a time. */
 export async function* renderPage(data: PageData): AsyncGenerator<string> {
-  const { rows, links = 'in-page', search = null, notices = [], form = null, note = null, ...rest } = data
+  const { rows, links = 'in-page', search = null, notices = [], form = null, note = null, details: shown = DEFAULT_DETAIL_OPTIONS, stamp = null, ...rest } = data
   const render = await ready()
   const frame = render.frame({
     ...rest,
@@ -180,18 +212,22 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
     search,
     form,
     note,
+    stamp,
   })
   const repeats = repeatedTokens(rows)
   yield* filled(frame, {
-    notices: () => lazyMap(notices, render.notice),
+    notices: () => lazyMap(notices, (notice) => render.notice(noticeView(notice, shown.fullPaths))),
     rows: () => lazyMap(rows.entries(), ([i, row]) => render.row({ ...row, href: profileHref(row.token, links, detailId(row.token, repeats.get(i))) })),
-    details: () => lazyMap(rows.entries(), ([i, row]) => render.detail({ ...profileDetail(row), id: detailId(row.token, repeats.get(i)) })),
+    details: () => lazyMap(rows.entries(), ([i, row]) => render.detail({ ...profileDetail(row, shown), id: detailId(row.token, repeats.get(i)) })),
   })
 }
 
-/** One token's page of the `--out-dir` site (`profiles/<token>.html`); `back`: where "Back to the results" leads when not `../index.html` (a served search). */
-export async function renderProfilePage(row: ProfileRow, back: string | null = null): Promise<string> {
-  return (await ready()).profile({ ...profileDetail(row), back })
+/**
+ * One token's page of the `--out-dir` site (`profiles/<token>.html`); `back`: where "Back to the results" leads
+ * when not `../index.html` (a served search).
+ */
+export async function renderProfilePage(row: ProfileRow, details: DetailOptions = DEFAULT_DETAIL_OPTIONS, back: string | null = null): Promise<string> {
+  return (await ready()).profile({ ...profileDetail(row, details), back })
 }
 
 /** A served page that says only why there is no other: its title (`404 Not Found`) and one line. */
@@ -225,7 +261,7 @@ async function* sitePages(listing: PageData): AsyncGenerator<SiteFile> {
   yield { path: 'index.html', content: renderPage({ ...listing, links: 'site' }) }
   yield { path: SITE_STYLESHEET, content: stylesheetFile() }
   const render = await ready()
-  for (const row of listing.rows) yield { path: `profiles/${row.token}.html`, content: render.profile({ ...profileDetail(row), back: null }) }
+  for (const row of listing.rows) yield { path: `profiles/${row.token}.html`, content: render.profile({ ...profileDetail(row, listing.details), back: null }) }
 }
 
 /**

@@ -9,9 +9,30 @@
  * templates.
  */
 
+import { basename, isAbsolute } from 'node:path'
 import { positionText } from '../parse/record/access-record.js'
 import { visible } from '../text/visible.js'
 import type { AccessRecord, ProfileRow } from '../record.js'
+
+/**
+ * What a published detail leaves out. A log's path names the server's
+ * layout: an absolute one shows as its file name unless `fullPaths`
+ * (`--full-paths`); a relative one as given. `hideRaw` (`--hide-raw`)
+ * leaves out the raw line and the Source (file and line) altogether.
+ */
+export interface DetailOptions {
+  hideRaw: boolean
+  fullPaths: boolean
+}
+
+/** The default: raw lines shown, absolute paths by their file name. */
+export const DEFAULT_DETAIL_OPTIONS: DetailOptions = { hideRaw: false, fullPaths: false }
+
+/** Where a line was read, as a published detail shows it: `access.log:401` for `/var/log/nginx/access.log`, unless full paths are asked for. */
+export function shownSource(record: Pick<AccessRecord, 'source' | 'line' | 'byteOffset'>, fullPaths: boolean): string {
+  const source = fullPaths || !isAbsolute(record.source) ? record.source : basename(record.source)
+  return positionText({ ...record, source })
+}
 
 export interface DetailField {
   label: string
@@ -39,7 +60,7 @@ export function formatDuration(micros: number): string {
 }
 
 /** The log-only fields, in the order a reader scans them; null values are left out. */
-function logFields(record: AccessRecord): DetailField[] {
+function logFields(record: AccessRecord, options: DetailOptions): DetailField[] {
   const fields: Array<[string, string | number | bigint | null]> = [
     ['Request line', record.request],
     ['Remote user', record.user],
@@ -51,13 +72,14 @@ function logFields(record: AccessRecord): DetailField[] {
     ['Server port', record.port],
     ['X-Forwarded-For', record.forwardedFor],
     ['Logged peer address', record.loggedIp === record.ip ? null : record.loggedIp],
-    ['Raw line', record.raw],
-    ['Source', positionText(record)],
+    ['Server', record.server ?? null],
+    ['Raw line', options.hideRaw ? null : record.raw],
+    ['Source', options.hideRaw ? null : shownSource(record, options.fullPaths)],
   ]
   return fields.flatMap(([label, value]) => (value === null ? [] : [{ label, value: visible(String(value)) }]))
 }
 
-export function profileDetail(row: ProfileRow): ProfileDetail {
+export function profileDetail(row: ProfileRow, options: DetailOptions = DEFAULT_DETAIL_OPTIONS): ProfileDetail {
   return ({
   token: row.token,
   url: row.url,
@@ -69,6 +91,6 @@ export function profileDetail(row: ProfileRow): ProfileDetail {
     { label: 'Profiled on', value: `${row.date} ${row.clock}` },
     { label: 'Token', value: row.token },
   ],
-  log: logFields(row.record),
+  log: logFields(row.record, options),
 })
 }

@@ -6,7 +6,7 @@
  * its own, in ROW_KEYS order, as JSON.stringify lays them out.
  */
 
-import { ROW_KEYS, type EmittedRow } from '../row-format.js'
+import { ROW_KEYS, SERVER_KEY, type EmittedRow } from '../row-format.js'
 
 function valueJson(value: EmittedRow[keyof EmittedRow]): string {
   return typeof value === 'bigint' ? String(value) : JSON.stringify(value)
@@ -15,7 +15,8 @@ function valueJson(value: EmittedRow[keyof EmittedRow]): string {
 /** `indent`: spaces per level, as JSON.stringify's third argument; none for one line. */
 export function rowJson(row: EmittedRow, indent = 0): string {
   if (typeof row.bytes !== 'bigint') return JSON.stringify(row, null, indent)
-  const members = ROW_KEYS.map((key) => `${JSON.stringify(key)}:${indent > 0 ? ' ' : ''}${valueJson(row[key])}`)
+  const keys: readonly (keyof EmittedRow)[] = row.server === undefined ? ROW_KEYS : [...ROW_KEYS, SERVER_KEY]
+  const members = keys.map((key) => `${JSON.stringify(key)}:${indent > 0 ? ' ' : ''}${valueJson(row[key])}`)
   if (indent === 0) return `{${members.join(',')}}`
   const pad = ' '.repeat(indent)
   return `{\n${pad}${members.join(`,\n${pad}`)}\n}`

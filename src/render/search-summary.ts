@@ -1,8 +1,9 @@
 /**
  * The search that produced a listing, for the sidebar after the content: the
  * original's form fields (IP, Method, Status, URL, Token, From, Until,
- * Results) with the values used, and the switches that are not at their
- * default. Read-only: the page has no server to send a search to.
+ * Results) with the values used, the switches that are not at their
+ * default, and the command-line options that set them. A static page shows
+ * it as a read-only summary: it has no server to send a search to.
  */
 
 import type { DisplayZone } from '../record.js'
@@ -24,6 +25,8 @@ export interface SearchSummary {
   switches: string[]
   /** In which zone From and Until are read; null when neither is given. */
   zoneNote: string | null
+  /** The `build` options that make this search, each as typed in a shell: `--method GET`, `--url '!/robots.txt'`. */
+  options: string[]
 }
 
 const CRAWLER_SWITCH = {
@@ -31,6 +34,30 @@ const CRAWLER_SWITCH = {
   exclude: 'Crawlers left out (--crawlers exclude)',
   only: 'Crawlers only (--crawlers only)',
 } as const
+
+/** A word as a POSIX shell reads it back: bare when it holds nothing the shell treats specially, else in single quotes. */
+export function shellWord(text: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`
+}
+
+/** The options that set the search, in --help's order; method, status and the limit always (they have defaults). */
+function searchOptions(criteria: Criteria, limit: number, zone: DisplayZone): string[] {
+  const given: [string, string | null][] = [
+    ['--ip', criteria.ip?.text ?? null],
+    ['--method', criteria.method ?? 'any'],
+    ['--status', criteria.status === null ? 'any' : statusText(criteria.status)],
+    ['--url', criteria.url === null ? null : urlText(criteria.url)],
+    ['--token', criteria.token],
+    ['--from', criteria.from?.text ?? null],
+    ['--until', criteria.until?.text ?? null],
+    ['--tz', criteria.from === null && criteria.until === null ? null : zone],
+    ['--limit', String(limit)],
+  ]
+  const words = given.flatMap(([option, value]) => (value === null ? [] : [`${option} ${shellWord(value)}`]))
+  if (criteria.anyUrl) words.push('--any-url')
+  if (criteria.crawlers !== 'include') words.push(`--crawlers ${criteria.crawlers}`)
+  return words
+}
 
 export function searchSummary(criteria: Criteria, limit: number, zone: DisplayZone): SearchSummary {
   const fields: SearchField[] = [
@@ -50,5 +77,8 @@ export function searchSummary(criteria: Criteria, limit: number, zone: DisplayZo
   const zoneNote = criteria.from === null && criteria.until === null
     ? null
     : `From and Until are read in ${zone ?? 'the offset each line was logged with'}.`
-  return { fields: fields.map((field) => ({ ...field, value: visible(field.value) })), switches, zoneNote }
+  return {
+    fields: fields.map((field) => ({ ...field, value: visible(field.value) })), switches, zoneNote,
+    options: searchOptions(criteria, limit, zone).map(visible),
+  }
 }

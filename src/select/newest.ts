@@ -65,6 +65,11 @@ export class NewestN<T> {
     return [...this.#heap].sort((a, b) => (older(a, b) ? 1 : -1)).map((e) => e.item)
   }
 
+  /** The kept items with their places (`order`), in no particular order: to be pushed into another NewestN. */
+  placed(): [T, number][] {
+    return this.#heap.map((e) => [e.item, e.seq])
+  }
+
   #up(i: number): void {
     const heap = this.#heap
     while (i > 0) {

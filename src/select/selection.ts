@@ -45,11 +45,19 @@ export class NewestRecords implements Selection<AccessRecord>, RecordGate {
   readonly #filter: RecordFilter
   readonly #heap: NewestN<AccessRecord>
   readonly #toleranceMs: number
+  readonly #floor: number
 
-  constructor(filter: RecordFilter, limit: number, toleranceMs: number) {
+  /** `floor`: no record stamped earlier is taken (a worker's part of the run, whose selection holds that many as new already). */
+  constructor(filter: RecordFilter, limit: number, toleranceMs: number, floor = -Infinity) {
     this.#filter = filter
     this.#heap = new NewestN<AccessRecord>(limit, (record) => record.time)
     this.#toleranceMs = toleranceMs
+    this.#floor = floor
+  }
+
+  /** The earliest time a record may have and still be taken: the floor given, or the oldest kept once `limit` are. */
+  get floor(): number {
+    return Math.max(this.#floor, this.#heap.threshold ?? -Infinity)
   }
 
   get limit(): number {
@@ -62,11 +70,11 @@ export class NewestRecords implements Selection<AccessRecord>, RecordGate {
 
   /** A record is worth building when its time could still get in and its facts pass the criteria. */
   admits(facts: LineFacts): boolean {
-    return this.#heap.wouldKeep(facts.time) && this.#filter.facts(facts)
+    return facts.time >= this.#floor && this.#heap.wouldKeep(facts.time) && this.#filter.facts(facts)
   }
 
   keep(record: AccessRecord, place: number): boolean {
-    return this.#filter.afterFacts(record) && this.#heap.push(record, place)
+    return record.time >= this.#floor && this.#filter.afterFacts(record) && this.#heap.push(record, place)
   }
 
   isDecidedBy(earliest: number | null): boolean {
@@ -80,6 +88,11 @@ export class NewestRecords implements Selection<AccessRecord>, RecordGate {
 
   get certainty(): string {
     return `the newest ${this.limit} are certain`
+  }
+
+  /** The records kept, with their places (a worker hands them to the run's selection). */
+  placed(): [AccessRecord, number][] {
+    return this.#heap.placed()
   }
 }
 
@@ -109,6 +122,9 @@ export class TokenRecords implements Selection<AccessRecord>, RecordGate {
     return this.#search.size
   }
 
+  /** Any time: which records of the second can hold the token is known only at the end. */
+  readonly floor = -Infinity
+
   admits(facts: LineFacts): boolean {
     return this.#filter.facts(facts)
   }
@@ -128,6 +144,11 @@ export class TokenRecords implements Selection<AccessRecord>, RecordGate {
 
   newestFirst(): AccessRecord[] {
     return this.#search.newestFirst()
+  }
+
+  /** The records kept, with their places (a worker hands them to the run's selection). */
+  placed(): [AccessRecord, number][] {
+    return this.#search.placed()
   }
 }
 

@@ -82,6 +82,12 @@ export class TokenSearch {
     return this.#kept.map((candidate) => candidate.record)
   }
 
+  /** The same records with their places, to be pushed into another TokenSearch. */
+  placed(): [AccessRecord, number][] {
+    this.#dropThoseWithoutTheToken()
+    return this.#kept.map((candidate) => [candidate.record, candidate.order])
+  }
+
   /** Puts the kept records in page order and keeps them up to the one that takes the token's slot. */
   #dropThoseWithoutTheToken(): void {
     const kept = this.#kept.sort(newerFirst)

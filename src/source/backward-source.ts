@@ -7,15 +7,20 @@
  * newest lines read before). Each block read gives the event loop a turn,
  * in which a stop signal is heard; so blocks are small when lines may cost
  * much (`paced`).
+ *
+ * When the newest `backwardBytes` have not decided the result (a rare
+ * `--ip`, an old `--until`, a `--token`), the rest is read in ranges on the
+ * run's workers, newest first, a batch per range (workers/ranges-elsewhere.ts).
  */
 
-import { backwardLines } from '../input/backward-lines.js'
+import { backwardLines, BLOCK_BYTES } from '../input/backward-lines.js'
 import type { OpenedInput, SeekableFile } from '../input/open-inputs.js'
 import { asInputError, isReadError } from '../input/read-error.js'
 import type { Batch } from './batch.js'
 import type { LogLines } from './log-lines.js'
 import { PIECE_BYTES } from './paced-chunks.js'
 import { partialWarning, type BreakPolicy, type RecordSource } from './record-source.js'
+import type { RangesElsewhere, ThreadedReading } from './threaded-reading.js'
 
 export class BackwardSource implements RecordSource {
   readonly newestFirst = true
@@ -24,14 +29,20 @@ export class BackwardSource implements RecordSource {
   readonly #lines: LogLines
   readonly #policy: BreakPolicy
   readonly #paced: boolean
+  readonly #threaded: ThreadedReading | null
+  readonly #rank: number
   #bytesRead = 0
+  #ranges: RangesElsewhere | null = null
 
-  constructor(input: OpenedInput, file: SeekableFile, lines: LogLines, policy: BreakPolicy, paced: boolean) {
+  /** `threaded`: how the rest is read once the newest part did not decide the result (null: all here, block by block); `rank`: the input's in the age order. */
+  constructor(input: OpenedInput, file: SeekableFile, lines: LogLines, policy: BreakPolicy, paced: boolean, threaded: ThreadedReading | null = null, rank = 0) {
     this.#input = input
     this.#file = file
     this.#lines = lines
     this.#policy = policy
     this.#paced = paced
+    this.#threaded = threaded
+    this.#rank = rank
   }
 
   get label(): string {
@@ -39,22 +50,27 @@ export class BackwardSource implements RecordSource {
   }
 
   bytesRead(): number {
-    return this.#bytesRead
+    return this.#bytesRead + (this.#ranges?.bytesRead ?? 0)
   }
 
   async *batches(): AsyncGenerator<Batch> {
     const lines = this.#lines
+    const handed = { from: this.#file.size }
     try {
-      const blocks = backwardLines(this.#file.handle, this.#file.size, lines, this.#paced ? { blockSize: PIECE_BYTES } : {})
+      const blocks = backwardLines(this.#file.handle, this.#file.size, lines, { ...(this.#paced ? { blockSize: PIECE_BYTES } : {}), handed })
       for await (const bytes of blocks) {
         this.#bytesRead = bytes
         yield lines.takeBatch()
+        if (this.#threaded !== null && bytes >= this.#threaded.backwardBytes && lines.decided && handed.from > 0) {
+          yield* this.#rest(this.#threaded, handed.from).batches()
+          break
+        }
       }
     } catch (e) {
       const error = asInputError(e, this.label, false)
       if (!this.#policy.partialOk || !isReadError(error)) throw error
       lines.end()
-      this.#policy.warn(partialWarning(error.message, lines.linesRead))
+      this.#policy.warn(partialWarning(error.message, lines.linesRead + (this.#ranges?.linesRead ?? 0)))
       yield lines.takeBatch()
       return
     } finally {
@@ -63,6 +79,15 @@ export class BackwardSource implements RecordSource {
     // lines `auto` still holds back (a short file) are decided now
     lines.end()
     yield lines.takeBatch()
+  }
+
+  /** The ranges of the lines before `end` (those not handed over yet). */
+  #rest(threaded: ThreadedReading, end: number): RangesElsewhere {
+    const lines = this.#lines
+    const input = { label: this.label, rank: this.#rank, format: lines.format as string, noted: lines.noted }
+    const part = { fd: this.#file.handle.fd, size: this.#file.size, end, read: this.#bytesRead, blockSize: this.#paced ? PIECE_BYTES : BLOCK_BYTES }
+    this.#ranges = threaded.ranges(input, part)
+    return this.#ranges
   }
 
   close(): Promise<void> {

@@ -34,19 +34,20 @@ export function earlier(a: number | null, b: number | null): number | null {
   return (a === null ? b : b === null ? a : Math.min(a, b))
 }
 
-/** Room for a line number or byte offset below each input's place in the age order. */
+/** Room for a byte offset (up to 1 TiB) below each input's place in the age order. */
 const PER_INPUT = 2 ** 40
 
 /** Where the records of one input go among those of all: see RecordSink.keep. */
 export interface Places {
-  /** The place of the record at this line number or byte offset. */
-  of(lineOrOffset: number): number
+  /** The place of the record whose line starts at this byte offset. */
+  of(offset: number): number
 }
 
 /**
  * The places of the input at `rank` in the age order (oldest 0): its rank,
- * then the line's number or, read from the end, its byte offset, so between
- * equal times the later line wins.
+ * then the line's byte offset, so between equal times the later line wins,
+ * whether the input is read forwards, from its end or in pieces on several
+ * threads (workers/).
  */
 export class InputPlaces implements Places {
   readonly #base: number
@@ -55,8 +56,8 @@ export class InputPlaces implements Places {
     this.#base = rank * PER_INPUT
   }
 
-  of(lineOrOffset: number): number {
-    return this.#base + lineOrOffset
+  of(offset: number): number {
+    return this.#base + offset
   }
 }
 

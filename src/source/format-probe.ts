@@ -7,7 +7,41 @@
  * nothing but such lines (one 100 MB line without a newline) is no log.
  */
 
+import { EXIT, UserError } from '../errors.js'
+
 export const FORMAT_PROBE_LINES = 100
+
+/** An input none of whose first lines could be read (exit 1); `firstLine` is the first of them, for a better hint (jobs/log-reading.ts). */
+export class NotThisFormatError extends UserError {
+  readonly firstLine: string
+
+  constructor(message: string, hint: string, firstLine: string) {
+    super(message, EXIT.data, hint)
+    this.firstLine = firstLine
+  }
+}
+
+/**
+ * Says of the `checked` lines tried that none could be read: `its only line
+ * <isNot> (it reads: "…")`, `none of its 3 lines <is> (first: "…")`, or, past
+ * FORMAT_PROBE_LINES, `none of the first 100 lines <is> …`.
+ */
+export function noLineOf(checked: number, first: string, is: string, isNot: string): string {
+  const shown = JSON.stringify(first.slice(0, 80))
+  if (checked === 1) return `its only line ${isNot} (it reads: ${shown})`
+  return `none of ${checked < FORMAT_PROBE_LINES ? 'its' : 'the first'} ${checked} lines ${is} (first: ${shown})`
+}
+
+const ACCESS_LOG_LINE = 'an nginx or Apache access log line in combined or common format'
+
+/** Why the input `label` is no access log: none of its first lines matches `--log-format` (`fixed`), or any preset (null, `auto`). */
+export function notAnAccessLog(label: string, fixed: string | null): NotThisFormat {
+  return (checked, first) => fixed !== null
+    ? new NotThisFormatError(`${label}: ${noLineOf(checked, first, `matches --log-format ${fixed}`, `does not match --log-format ${fixed}`)}`,
+      'is it the format the server writes?', first)
+    : new NotThisFormatError(`${label}: ${noLineOf(checked, first, `is ${ACCESS_LOG_LINE}`, `is not ${ACCESS_LOG_LINE}`)}`,
+      'is this an access log?', first)
+}
 
 /** Says why the input is not what it should be: `checked` lines were tried, `first` is the first that failed. */
 export type NotThisFormat = (checked: number, first: string) => Error
@@ -24,6 +58,11 @@ export class FormatProbe {
     if (ok) this.read++
     else this.firstBad ??= raw
     if (this.checked < FORMAT_PROBE_LINES && ++this.checked === FORMAT_PROBE_LINES && this.read === 0) throw this.failure()
+  }
+
+  /** Whether the first lines were all seen (and held one that could be read): later lines cannot fail the probe. */
+  get done(): boolean {
+    return this.checked >= FORMAT_PROBE_LINES
   }
 
   /** The input ended: throws when it had lines and none could be read. */

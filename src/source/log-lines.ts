@@ -16,14 +16,14 @@
  * the run stops (exit 1).
  */
 
-import { dataError } from '../errors.js'
 import type { LineSink } from '../input/line-splitter.js'
 import { hasRole } from '../parse/format/format-spec.js'
 import { positionText, type LineFacts, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
 import type { AccessRecord } from '../record.js'
 import { emptyBatch, type Batch, type Places, type RecordSink } from './batch.js'
-import { FORMAT_PROBE_LINES, FormatProbe } from './format-probe.js'
+import { FORMAT_PROBE_LINES, FormatProbe, notAnAccessLog } from './format-probe.js'
 import { noForwardedFor, type Candidate, type FormatReader, type ReadSettings } from './read-settings.js'
+import type { NewestLine } from './newest-line.js'
 import type { RecordGate } from './record-reader.js'
 import type { SkippedLines } from './skipped-lines.js'
 
@@ -35,6 +35,25 @@ export interface LogLinesContext {
   skipped: SkippedLines
   /** `--verbose` notes, such as the format `auto` chose. */
   note: (line: string) => void
+  /** The newest valid line read, for the page's stamp. */
+  newest: NewestLine
+  /** Instead of the note: `auto` read a line at `at` with the preset `format` (the first such line); a worker tells the main thread. */
+  retried?: (at: LinePosition, format: string) => void
+}
+
+/**
+ * A stretch of an input whose start is read by another LogLines (the main
+ * thread reads the first lines, workers the rest, see workers/): the start
+ * decided the format, so this one reads with it at once and probes nothing.
+ */
+export interface ReadOn {
+  /** The format's name: the fixed one, or the preset `auto` chose. */
+  format: string
+}
+
+/** The note of a line `auto` read with another preset than the one it chose. */
+export function retryNote(at: LinePosition, format: string, chosen: string): string {
+  return `${positionText(at)}: log format ${format} for lines ${chosen} cannot read (auto)`
 }
 
 /** How lines are numbered: by count from the first (read forwards), or by their byte offset (read from the end, followed). */
@@ -45,11 +64,8 @@ type Read = (raw: string, at: LinePosition) => AccessRecord | SkipReason | null
 interface HeldLine {
   raw: string
   at: LinePosition
+  start: number
   tooLong: boolean
-}
-
-function quoted(raw: string): string {
-  return JSON.stringify(raw.slice(0, 80))
 }
 
 export class LogLines implements LineSink, RecordGate {
@@ -59,6 +75,8 @@ export class LogLines implements LineSink, RecordGate {
   readonly #numbering: Numbering
   readonly #places: Places
   readonly #probe: FormatProbe
+  /** False for a stretch read on (ReadOn): the input's start was probed. */
+  readonly #probing: boolean
   #lineNo = 0
   #linesRead = 0
   #batch: Batch = emptyBatch()
@@ -67,23 +85,24 @@ export class LogLines implements LineSink, RecordGate {
   /** `auto`, once the format is chosen: the other presets, for a line the chosen one cannot read. */
   #others: FormatReader[] | null = null
   #chosen: Candidate | null = null
-  readonly #noted = new Set<FormatReader>()
+  /** The presets a note told of already (see retryNote); a set shared with the other stretches of the input. */
+  readonly #noted: Set<string>
   /** Lines held back while `auto` probes; an overlong line is held as its head, to keep the order. */
   readonly #held: HeldLine[] = []
 
-  constructor(context: LogLinesContext, label: string, numbering: Numbering, places: Places) {
+  /** `noted`: the presets noted already for other stretches of the input (see retryNote); `readOn`: a stretch after the input's start. */
+  constructor(context: LogLinesContext, label: string, numbering: Numbering, places: Places, readOn: ReadOn | null = null, noted = new Set<string>()) {
     this.#context = context
     this.#selection = context.selection
     this.#label = label
     this.#numbering = numbering
     this.#places = places
-    const fixed = context.settings.fixed
+    this.#noted = noted
+    this.#probing = readOn === null
+    const { fixed, candidates } = context.settings
     if (fixed) this.#read = this.#readerOf(fixed)
-    this.#probe = new FormatProbe((checked, first) => fixed
-      ? dataError(`${label}: none of the first ${checked} lines matches --log-format ${fixed.name} (first: ${quoted(first)})`,
-        'is it the format the server writes?')
-      : dataError(`${label}: none of the first ${checked} lines is an nginx or Apache access log line in combined or common format (first: ${quoted(first)})`,
-        'is this an access log?'))
+    else if (readOn !== null) this.#readWith(candidates.find((candidate) => candidate.name === readOn.format) ?? null)
+    this.#probe = new FormatProbe(notAnAccessLog(label, fixed?.name ?? null))
   }
 
   /** A line without its newline; `start`: the offset of its first byte. */
@@ -95,8 +114,8 @@ export class LogLines implements LineSink, RecordGate {
     this.#context.skipped.lines++
     this.#linesRead++
     const at = this.#position(start)
-    if (this.#read !== null) this.#handle(text, at, this.#read)
-    else this.#hold({ raw: text, at, tooLong: false })
+    if (this.#read !== null) this.#handle(text, at, start, this.#read)
+    else this.#hold({ raw: text, at, start, tooLong: false })
   }
 
   /** A line over the length cap, given by its head. */
@@ -105,19 +124,40 @@ export class LogLines implements LineSink, RecordGate {
     this.#linesRead++
     const at = this.#position(start)
     if (this.#read !== null) this.#skipTooLong(head, at)
-    else this.#hold({ raw: head, at, tooLong: true })
+    else this.#hold({ raw: head, at, start, tooLong: true })
   }
 
   /** The selection's gate, with the line's time noted first: every valid line counts for the batch's earliest time. */
   admits(facts: LineFacts): boolean {
     const batch = this.#batch
     if (batch.earliest === null || facts.time < batch.earliest) batch.earliest = facts.time
+    this.#context.newest.see(facts.time, facts.offset)
     return this.#selection.admits(facts)
   }
 
   /** Non-blank lines of this input read so far. */
   get linesRead(): number {
     return this.#linesRead
+  }
+
+  /** Lines numbered so far, blank ones too (read forwards: the number of the last line read). */
+  get lineCount(): number {
+    return this.#lineNo
+  }
+
+  /** The format's name once it is known (fixed, or chosen by `auto`), else null. */
+  get format(): string | null {
+    return this.#chosen?.name ?? this.#context.settings.fixed?.name ?? null
+  }
+
+  /** The presets a note told of for this input (see retryNote). */
+  get noted(): Set<string> {
+    return this.#noted
+  }
+
+  /** Whether the lines to come can neither change the format nor fail the probe: the rest of the input may be read on elsewhere (ReadOn). */
+  get decided(): boolean {
+    return this.#read !== null && (!this.#probing || this.#probe.done)
   }
 
   /** What the lines since the last call gave: records kept, the earliest time. */
@@ -141,7 +181,7 @@ export class LogLines implements LineSink, RecordGate {
   /** The input ended: lines `auto` still holds back are decided; an input none of whose lines could be read is no log. */
   end(): void {
     if (this.#read === null && this.#held.length > 0) this.#choose(this.#best())
-    this.#probe.end()
+    if (this.#probing) this.#probe.end()
   }
 
   #position(start: number): LinePosition {
@@ -154,23 +194,20 @@ export class LogLines implements LineSink, RecordGate {
     return (raw, at) => format.gated(raw, at, this)
   }
 
-  #handle(raw: string, at: LinePosition, read: Read): void {
+  /** `start`: the line's byte offset, its place in the input (in the order of line numbers, and the same however the input is cut in stretches). */
+  #handle(raw: string, at: LinePosition, start: number, read: Read): void {
     let result = read(raw, at)
     // only a line the format cannot read is retried: a clean log never gets here
     if (typeof result === 'string' && this.#chosen !== null) result = this.#retry(raw, at, result)
     if (typeof result === 'string') this.#context.skipped.add(result, at, raw)
-    else if (result !== null) this.#keep(result, at)
-    this.#probe.saw(typeof result !== 'string', raw)
-  }
-
-  #keep(record: AccessRecord, at: LinePosition): void {
-    if (this.#selection.keep(record, this.#places.of(at.line ?? at.byteOffset ?? 0))) this.#batch.kept++
+    else if (result !== null && this.#selection.keep(result, this.#places.of(start))) this.#batch.kept++
+    if (this.#probing) this.#probe.saw(typeof result !== 'string', raw)
   }
 
   /** An overlong line is never read: it counts as a line that is not in the format. */
   #skipTooLong(head: string, at: LinePosition): void {
     this.#context.skipped.add('line too long', at, head)
-    this.#probe.saw(false, head)
+    if (this.#probing) this.#probe.saw(false, head)
   }
 
   /**
@@ -189,9 +226,10 @@ export class LogLines implements LineSink, RecordGate {
     for (const other of this.#others) {
       const result = other.gated(raw, at, this)
       if (typeof result === 'string') continue
-      if (!this.#noted.has(other)) {
-        this.#noted.add(other)
-        this.#context.note(`${positionText(at)}: log format ${other.name} for lines ${chosen.name} cannot read (auto)`)
+      if (!this.#noted.has(other.name)) {
+        this.#noted.add(other.name)
+        if (this.#context.retried) this.#context.retried(at, other.name)
+        else this.#context.note(retryNote(at, other.name, chosen.name))
       }
       return result
     }
@@ -219,13 +257,20 @@ export class LogLines implements LineSink, RecordGate {
     const format = chosen.reader()
     if (this.#context.settings.forwarded && !hasRole(format.spec, 'forwardedFor')) throw noForwardedFor(`${this.#label} (log format ${format.name})`)
     this.#context.note(`${this.#label}: log format ${format.name} (auto)`)
-    const read = this.#readerOf(format)
-    this.#read = read
-    this.#chosen = chosen
+    const read = this.#readWith(chosen)
     for (const entry of this.#held.splice(0)) {
       if (entry.tooLong) this.#skipTooLong(entry.raw, entry.at)
-      else this.#handle(entry.raw, entry.at, read)
+      else this.#handle(entry.raw, entry.at, entry.start, read)
     }
+  }
+
+  /** `auto`: lines are read with this preset from now on. */
+  #readWith(chosen: Candidate | null): Read {
+    if (chosen === null) throw new Error(`${this.#label}: no such preset to read on with`)
+    const read = this.#readerOf(chosen.reader())
+    this.#read = read
+    this.#chosen = chosen
+    return read
   }
 
   #hold(line: HeldLine): void {

@@ -16,6 +16,7 @@ import { InputPlaces } from './batch.js'
 import { ForwardSource } from './forward-source.js'
 import { LogLines, type LogLinesContext } from './log-lines.js'
 import type { BreakPolicy, RecordSource } from './record-source.js'
+import type { ThreadedReading } from './threaded-reading.js'
 
 /**
  * Below this a file is read whole, in about as long as `node` takes to start,
@@ -34,18 +35,21 @@ export interface PlanOptions extends BreakPolicy {
   backwardMinBytes: number
   /** Lines may cost much (a config's many patterns): the event loop gets a turn now and then. */
   paced: boolean
+  /** The run's workers and the sizes from which they read (threaded-reading.ts); null: all is read here, block by block. */
+  threaded?: ThreadedReading | null
 }
 
 /** The sources of `inputs`, in the order to read them. */
 export function planSources(inputs: readonly OpenedInput[], context: LogLinesContext, options: PlanOptions): RecordSource[] {
   const order = oldestFirst(inputs.map((input) => input.label === 'stdin' ? '-' : input.label))
+  const threaded = options.threaded ?? null
   const sources = order.map((i, rank) => {
     const input = inputs[i] as OpenedInput
     const file = input.seekable
     if (!options.fullScan && file !== null && file.size >= options.backwardMinBytes) {
-      return new BackwardSource(input, file, new LogLines(context, input.label, 'offsets', new InputPlaces(rank)), options, options.paced)
+      return new BackwardSource(input, file, new LogLines(context, input.label, 'offsets', new InputPlaces(rank)), options, options.paced, threaded, rank)
     }
-    return new ForwardSource(input, new LogLines(context, input.label, 'lines', new InputPlaces(rank)), options, options.paced)
+    return new ForwardSource(input, new LogLines(context, input.label, 'lines', new InputPlaces(rank)), options, options.paced, threaded, rank)
   })
   return options.fullScan ? sources : sources.reverse()
 }

@@ -31,9 +31,22 @@ export class SkippedLines<Reason extends string = SkipReason> {
     this.count++
     this.byReason.set(reason, (this.byReason.get(reason) ?? 0) + 1)
     this.first ??= at
-    if (this.show && this.count <= SHOWN_SKIPPED_LINES) {
-      this.show(`${positionText(at)}: ${reason}: ${visible(raw.slice(0, SHOWN_LINE_LENGTH))}`)
+    this.showAs(this.count, reason, at, raw)
+  }
+
+  /** `--verbose`: shows a skipped line as the `nth` of the run (one skipped elsewhere, by a worker, is counted later: addCounts). */
+  showAs(nth: number, reason: Reason, at: LinePosition, raw: string): void {
+    if (this.show && nth <= SHOWN_SKIPPED_LINES) this.show(`${positionText(at)}: ${reason}: ${visible(raw.slice(0, SHOWN_LINE_LENGTH))}`)
+  }
+
+  /** Adds the counts of lines read elsewhere (a worker): `lines` read, those skipped per reason, the first of them. */
+  addCounts(lines: number, byReason: Iterable<readonly [Reason, number]>, first: LinePosition | null): void {
+    this.lines += lines
+    for (const [reason, n] of byReason) {
+      this.count += n
+      this.byReason.set(reason, (this.byReason.get(reason) ?? 0) + n)
     }
+    this.first ??= first
   }
 
   /** The counts: `skipped 4 of 12 lines (2 not a log line, 1 bad time, 1 bad status); first at access.log:2`, or null. */

@@ -20,6 +20,7 @@ import { access, lstat, open, rename, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, resolve } from 'node:path'
 import { usageError, isUserError, writeErrnoWords } from '../errors.js'
 import { ownershipFor } from './ownership.js'
+import { sameFiles, type IgnoredRegion } from './same-files.js'
 import { batched, type Pieces } from './pieces.js'
 import { currentUser, PinnedFolder, sharedWithOthers, UntrustedLink } from './pinned-folder.js'
 import { onStopSignal, StopRequest } from '../stop.js'
@@ -112,39 +113,19 @@ export async function pinOutputFile(path: string, cwd: string): Promise<OutputPl
   return place
 }
 
-/** What publishing did: replaced the target, or left it alone because it was already byte-identical. */
+/** What publishing did: replaced the target, or left it alone because it already held the same (see same-files.ts). */
 export type Published = 'written' | 'unchanged'
 
 export interface CommitOptions {
-  /** Leave the target (and its mtime) alone when it already holds exactly these bytes. */
+  /** Leave the target (and its mtime) alone when it already holds exactly these bytes (apart from `ignoring`). */
   ifChanged?: boolean
+  /** A region `ifChanged` does not compare: a page's stamp of when it was generated. */
+  ignoring?: IgnoredRegion | null
 }
 
 /** Writes all of `bytes` (a write may take fewer than it was given). */
 export async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   for (let done = 0; done < bytes.length;) done += (await handle.write(bytes, done, bytes.length - done)).bytesWritten
-}
-
-/** Whether two regular files hold the same bytes, read in pieces. */
-async function sameFiles(a: string, b: Stats, written: FileHandle, size: number): Promise<boolean> {
-  if (b.size !== size) return false
-  // never through a link, never waiting on a FIFO put there since, and only the file that was looked at
-  const other = await open(a, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => null)
-  if (!other) return false
-  try {
-    const opened = await other.stat()
-    if (!opened.isFile() || opened.ino !== b.ino || opened.dev !== b.dev) return false
-    const mine = Buffer.allocUnsafe(64 * 1024)
-    const theirs = Buffer.allocUnsafe(64 * 1024)
-    for (let at = 0; at < size;) {
-      const [x, y] = await Promise.all([written.read(mine, 0, mine.length, at), other.read(theirs, 0, theirs.length, at)])
-      if (x.bytesRead !== y.bytesRead || x.bytesRead === 0 || !mine.subarray(0, x.bytesRead).equals(theirs.subarray(0, y.bytesRead))) return false
-      at += x.bytesRead
-    }
-    return true
-  } finally {
-    await other.close()
-  }
 }
 
 /** The new file's mode and owner (it is written as 0600, unreadable to others until complete): see ownership.ts. */
@@ -225,7 +206,7 @@ export class ReservedFile {
         size += bytes.length
       }
       const old = await existingTarget(this.path, target)
-      if (options.ifChanged && old !== null && (await sameFiles(target, old, this.#handle, size))) {
+      if (options.ifChanged && old !== null && (await sameFiles(target, old, this.#handle, size, options.ignoring ?? null))) {
         this.discard()
         removeStaleTemps(target)
         return 'unchanged'

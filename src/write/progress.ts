@@ -6,6 +6,7 @@
  */
 
 import type { Writable } from 'node:stream'
+import { byteSize } from '../text/byte-size.js'
 
 export interface ProgressSource {
   /** Bytes of input read so far. */
@@ -22,9 +23,6 @@ export interface Progress {
 
 const NONE: Progress = { stop: () => undefined }
 
-function size(bytes: number): string {
-  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} kB`
-}
 
 function rate(n: number): string {
   return (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : `${Math.round(n / 1e3)}k`)
@@ -32,7 +30,7 @@ function rate(n: number): string {
 
 /** The text of one progress line. */
 export function progressLine(bytes: number, total: number | null, lines: number, seconds: number, rows: number): string {
-  const read = total ? `${size(bytes)} of ${size(total)} (${Math.min(100, Math.floor((bytes / total) * 100))}%)` : size(bytes)
+  const read = total ? `${byteSize(bytes)} of ${byteSize(total)} (${Math.min(100, Math.floor((bytes / total) * 100))}%)` : byteSize(bytes)
   return `reading ${read}, ${rate(seconds > 0 ? lines / seconds : 0)} lines/s, ${rows} ${rows === 1 ? 'row' : 'rows'} kept`
 }
 

@@ -14,6 +14,7 @@
 
 import type { Writable } from 'node:stream'
 import { renderListing, renderListingSite, type Listing, type OutputFormat } from '../render/listing.js'
+import { STAMP_REGION } from '../render/page.js'
 import { pinOutputFile, ReservedFile, type CommitOptions, type OutputPlace, type Published } from './atomic-file.js'
 import { refuseOutputFileAmongInputs, refuseSiteHoldingInputs } from './output-not-input.js'
 import { pinSiteDir, publishSite, type SitePlace } from './site-dir.js'
@@ -60,8 +61,8 @@ export class FilePublisher implements Publisher {
   async publish(listing: Listing, options: CommitOptions = {}): Promise<Published> {
     const file = this.#reserved ?? await ReservedFile.reserve(this.#place)
     this.#reserved = null
-    // made piece by piece as it is written: never the whole output in memory
-    return file.commit(renderListing(listing, this.#format), options)
+    // made piece by piece as it is written: never the whole output in memory; a page is compared without its stamp
+    return file.commit(renderListing(listing, this.#format), { ...options, ignoring: this.#format.emit === 'html' ? STAMP_REGION : null })
   }
 
   async close(): Promise<void> {

@@ -158,8 +158,11 @@ browserTest('hostile search criteria are shown inert in the sidebar', async (t, 
   const ip = '192.0.2.1'
   const page = await buildPage(t, dir, 'search', [...EVERY_ROW, '--url', url, '--ip', ip, ...CORPUS])
   const opened = await tab.open(pathToFileURL(page).href)
-  const shown = await opened.page.evaluate(() => ['#search-url', '#search-ip'].map((id) => document.querySelector<HTMLInputElement>(id)?.value))
+  const shown = await opened.page.evaluate(() => ['URL', 'IP'].map((label) =>
+    [...document.querySelectorAll('#sidebar dt')].find((dt) => dt.textContent === label)?.nextElementSibling?.textContent))
   t.strictSame(shown, [url, ip], 'the --url and --ip values are shown as they were given')
+  const options = await opened.page.evaluate(() => document.querySelector('#sidebar .search-options code')?.textContent)
+  t.ok(options?.startsWith(`--ip ${ip} `) && options.includes(` --url '${url}' `), `and in the options that set them, quoted for a shell: ${options}`)
   const seen = await seenIn(opened)
   assertInert(t, seen)
   t.match(seen.text, /\b2 results found\b/, 'the rows of 192.0.2.11 and 192.0.2.14')
@@ -168,7 +171,7 @@ browserTest('hostile search criteria are shown inert in the sidebar', async (t, 
 
 browserTest('hostile PHP notices in the preface', async (t, { tab }) => {
   const dir = t.testdir({})
-  const page = await buildPage(t, dir, 'notices', ['--notices', fixture('hostile/notices.log'), ...CORPUS])
+  const page = await buildPage(t, dir, 'notices', ['--notices', fixture('hostile/notices.log'), '--full-paths', ...CORPUS])
   const seen = await inspect(tab, pathToFileURL(page).href)
   assertInert(t, seen)
   assertCspFirst(t, readFileSync(page, 'utf8'), seen, CSP)

@@ -20,7 +20,7 @@ for (const [file, expected] of PREFACE_OF_FILE) {
     const { tab } = await chromium()
     const dir = t.testdir({})
     const out = `${dir}/page.html`
-    const r = await runCli(['build', fixture('nginx/access.log'), '--notices', phpFixture(file), '-o', out])
+    const r = await runCli(['build', fixture('nginx/access.log'), '--notices', phpFixture(file), '--full-paths', '-o', out])
     t.equal(r.code, 0)
     const url = pathToFileURL(out).href
     const { page, requests, dialogs } = await tab.open(url)
@@ -51,7 +51,7 @@ t.test('hostile notice text stays text', { skip: NO_CHROMIUM }, async (t) => {
     ].join('\n'),
   })
   const out = `${dir}/page.html`
-  t.equal((await runCli(['build', fixture('nginx/access.log'), '--notices', `${dir}/error.log`, '-o', out])).code, 0)
+  t.equal((await runCli(['build', fixture('nginx/access.log'), '--notices', `${dir}/error.log`, '--full-paths', '-o', out])).code, 0)
   const { page, requests, dialogs } = await tab.open(pathToFileURL(out).href)
   const { lines, pwned } = await page.evaluate(() => ({
     lines: document.body.innerText.split('\n').slice(0, 3),

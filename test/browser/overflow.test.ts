@@ -5,7 +5,7 @@
  * the body scroll sideways, at 390 and 1280 px, on the single page with its
  * detail sections and on the --out-dir listing and profile pages. And a
  * letter under 500 stacked marks draws only inside its own box (table cell,
- * detail field, heading, notice, sidebar field), light and dark: nothing over
+ * detail field, heading, notice, sidebar value), light and dark: nothing over
  * the header, another row or another field.
  */
 
@@ -98,7 +98,7 @@ const MARKS_ABOVE = `a${'\u0301'.repeat(500)}`
 const MARKS_BELOW = `a${'\u0316'.repeat(500)}`
 const SCHEMES = ['light', 'dark'] as const
 /** The boxes a value is shown in, each clipping what it draws (templates/page.css). */
-const VALUE_BOXES = 'td, dl.log-fields dd, dl.metadata div, .profile-detail h3, #summary h2, .php-notice, #sidebar-search input'
+const VALUE_BOXES = 'td, dl.log-fields dd, dl.metadata div, .profile-detail h3, #summary h2, .php-notice, dl.search-fields dd, .search-options code'
 /**
  * Ordinary stacked accents, which reach a few pixels past a line box: drawn whole. Kept off the ends of lines
  * (a font without the letter, as Chromium's monospace here, may draw the mark past the letter's advance there).
@@ -123,13 +123,12 @@ interface ValueBox {
 /** Marks each box that shows a marks value (data-probe = its index); their boxes in page pixels. */
 const valueBoxes = (page: Page): Promise<ValueBox[]> => page.evaluate(({ selector, values }) => {
   const boxes = [...document.querySelectorAll<HTMLElement>(selector)]
-    .filter((box) => values.some((value) => (box instanceof HTMLInputElement ? box.value : box.textContent ?? '').includes(value)))
+    .filter((box) => values.some((value) => (box.textContent ?? '').includes(value)))
   return boxes.map((box, index) => {
     box.dataset.probe = String(index)
     const field = box instanceof HTMLTableCellElement ? document.querySelectorAll('thead th')[box.cellIndex]?.textContent
-      : box instanceof HTMLInputElement ? box.labels?.[0]?.textContent
-        : box.tagName === 'DD' ? box.previousElementSibling?.textContent
-          : box.tagName === 'DIV' ? box.querySelector('dt')?.textContent : null
+      : box.tagName === 'DD' ? box.previousElementSibling?.textContent
+        : box.tagName === 'DIV' ? box.querySelector('dt')?.textContent : null
     const { left, top, right, bottom } = box.getBoundingClientRect()
     const kind = box.classList.contains('php-notice') ? 'notice' : box.tagName.toLowerCase()
     const margin = Number.parseFloat(getComputedStyle(box).overflowClipMargin) || 0
@@ -155,7 +154,7 @@ const unclipped = (page: Page, on: boolean): Promise<void> => page.evaluate(({ s
     if (on) box.style.setProperty('overflow', 'visible', 'important')
     else box.style.removeProperty('overflow')
   }
-}, { selector: VALUE_BOXES.replace(', #sidebar-search input', ''), on })
+}, { selector: VALUE_BOXES, on })
 
 /** Draws the text of the probe `shown` (or of none) and makes the others' text transparent: the layout stays the same. */
 const showOnly = (page: Page, shown: number | null): Promise<void> => page.evaluate((shown) => {
@@ -188,8 +187,8 @@ t.test('a letter under 500 combining marks draws only inside its own box, light 
   const profile = readdirSync(`${dir}/site/profiles`).find((file) => readFileSync(`${dir}/site/profiles/${file}`, 'utf8').includes(MARKS_ABOVE))
   // a profile page's log fields are styled as the single page's: only its heading and summary are probed there
   const pages = [
-    { name: 'the single page', path: `${dir}/page.html`, probed: 9, boxes: ['notice', 'td (IP)', 'td (URL)', 'h3', 'div (IP)',
-      'dd (Request line)', 'dd (User agent)', 'dd (Raw line)', 'input (URL)'] },
+    { name: 'the single page', path: `${dir}/page.html`, probed: 10, boxes: ['notice', 'td (IP)', 'td (URL)', 'h3', 'div (IP)',
+      'dd (Request line)', 'dd (User agent)', 'dd (Raw line)', 'dd (URL)', 'code'] },
     { name: `profiles/${profile}`, path: `${dir}/site/profiles/${profile}`, probed: 2, boxes: ['h2', 'div (IP)', 'dd (Request line)',
       'dd (User agent)', 'dd (Raw line)'] },
   ]

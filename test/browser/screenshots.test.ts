@@ -31,9 +31,9 @@ const PAGES = [
 
 /** Text whose contrast must meet AA, by selector; each must match at least one element on the page. */
 const TEXT = [
-  '#header h1 span', '#summary h2', '#collector-content > h2', 'thead th', 'tbody td', 'tbody td a',
+  '#header h1 span', '#summary h2', '#collector-content > h2', '.page-stamp', 'thead th', 'tbody td', 'tbody td a',
   'span.label.status-success', '.profile-detail h3', 'dl.metadata dt', 'dl.log-fields dd', 'p.back a',
-  '#sidebar-search h3', '#sidebar-search label', '#sidebar-search input',
+  '#sidebar-search h3', '#sidebar-search dt', '#sidebar-search dd', '.search-options', '.search-options code',
 ] as const
 /** Only on the page with every row: the other status labels, the sidebar's switches and the notices. */
 const EVERY_ROW_TEXT = ['span.label.status-warning', 'span.label.status-error', '.search-switches li', '.php-notice'] as const

@@ -96,6 +96,8 @@ t.test('--emit csv on the nginx fixture, with --tz', async (t) => {
       `GET /anfrage?sOrdernumber=SW10002&sInquiry=detail HTTP/1.1,"::1 - - [22/Nov/2026:13:45:38 +0100] ""GET /anfrage?sOrdernumber=SW10002&sInquiry=detail HTTP/1.1"" 200 3 ""-"" ""${UA_IPHONE}""",${NGINX},77,`,
     '',
   ].join('\r\n'))
+  const upper = await runCli(['build', '--emit', 'CSV', '-n', '2', '--tz', 'UTC', NGINX])
+  t.strictSame([upper.code, upper.stdout], [0, r.stdout], '--emit CSV: the format in any case')
 })
 
 /** Formula starts, quotes, commas and line breaks, as nginx (`\xHH`) and Apache (`\"`) escape them. */

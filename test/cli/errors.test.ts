@@ -69,10 +69,29 @@ const cases: { name: string; args: (dir: string) => string[]; code: number; stde
     stderr: () => 'profiler-search: stdin (-) is named more than once (name it once)\n',
   },
   {
-    name: 'an input that is not an access log',
+    name: 'a PHP error log given as an access log',
     args: (dir) => ['build', fixture('handmade/mixed.log'), fixture('handmade/not-a-log.txt'), '-o', `${dir}/out.html`],
     code: 1,
-    stderr: () => `profiler-search: ${fixture('handmade/not-a-log.txt')}: none of the first 3 lines is an nginx or Apache access log line in combined or common format (first: "[22-Nov-2026 10:00:00 Europe/Berlin] PHP Deprecated:  Implicit conversion from f") (is this an access log?)\n`,
+    stderr: () => `profiler-search: ${fixture('handmade/not-a-log.txt')}: none of its 3 lines is an nginx or Apache access log line in combined or common format (first: "[22-Nov-2026 10:00:00 Europe/Berlin] PHP Deprecated:  Implicit conversion from f") (it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input)\n`,
+  },
+  {
+    name: 'an input that is not an access log',
+    args: (dir) => ['build', fixture('handmade/mixed.log'), fixture('README.md'), '-o', `${dir}/out.html`],
+    code: 1,
+    stderr: () => `profiler-search: ${fixture('README.md')}: none of the first 100 lines is an nginx or Apache access log line in combined or common format (first: "# Access-log fixtures") (is this an access log?)\n`,
+  },
+  {
+    name: '--format csv, meaning --emit',
+    args: (dir) => ['build', fixture('handmade/mixed.log'), '--format', 'csv', '-o', `${dir}/out.html`],
+    code: 2,
+    stderr: () => "profiler-search: unknown option '--format' (Did you mean --emit?) (see profiler-search build --help)\n",
+  },
+  {
+    name: 'an --ip no address can hold',
+    args: (dir) => ['build', fixture('handmade/mixed.log'), '--ip', '999.1.1.1', '-o', `${dir}/out.html`],
+    code: 2,
+    stderr: () => "profiler-search: option '--ip <text>' argument '999.1.1.1' is invalid. 999.1.1.1 can match no address: IPv4 addresses are four numbers of 0 to 255; " +
+      'give part of an address such as 203.0.113 or 2001:db8, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32 (see profiler-search build --help)\n',
   },
   {
     name: 'an unknown command',

@@ -296,21 +296,25 @@ const sidebarOf = (html: string): string => {
   return ''
 }
 
-const field = (id: string, label: string, value: string): string =>
-  `<div class="form-group">\n<label for="search-${id}">${label}</label>\n<input type="text" id="search-${id}" value="${value}" readonly disabled>\n</div>\n`
+const field = (label: string, value: string): string => `<dt>${label}</dt>\n<dd>${value}</dd>\n`
+/** The sidebar's line of the options that set the search. */
+const options = (...given: string[]): string =>
+  `<p class="search-options">Set by the build options <code>${given.map((option) => `<span>${option}</span>`).join(' ')}</code></p>\n`
 
 t.test('the sidebar shows the default search', async (t) => {
   const r = await runCli(['build', LOG])
   t.equal(sidebarOf(r.stdout), [
-    '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n',
-    field('ip', 'IP', ''),
-    field('method', 'Method', 'GET'),
-    field('status', 'Status', '200'),
-    field('url', 'URL', ''),
-    field('token', 'Token', ''),
-    field('from', 'From', ''),
-    field('until', 'Until', ''),
-    field('limit', 'Results', '10'),
+    '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n<dl class="search-fields">\n',
+    field('IP', 'any'),
+    field('Method', 'GET'),
+    field('Status', '200'),
+    field('URL', 'any'),
+    field('Token', 'any'),
+    field('From', 'any'),
+    field('Until', 'any'),
+    field('Results', '10'),
+    '</dl>\n',
+    options('--method GET', '--status 200', '--limit 10'),
     '</div>\n</div>\n',
   ].join(''))
   t.ok(r.stdout.indexOf('<div id="sidebar">') > r.stdout.indexOf('</table>'), 'after the content')
@@ -323,39 +327,45 @@ t.test('the sidebar shows every criterion given, escaped, and the switches', asy
     '--crawlers', 'only', '--tz', 'Europe/Berlin'])
   t.equal(r.code, 0)
   t.equal(sidebarOf(r.stdout), [
-    '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n',
-    field('ip', 'IP', '10.0.0.0/8'),
-    field('method', 'Method', 'Any'),
-    field('status', 'Status', '2xx'),
-    field('url', 'URL', '!&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'),
-    field('token', 'Token', '6add69a80fdd7'),
-    field('from', 'From', '2026-10-25'),
-    field('until', 'Until', '2026-10-25T03:30'),
-    field('limit', 'Results', '50'),
+    '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n<dl class="search-fields">\n',
+    field('IP', '10.0.0.0/8'),
+    field('Method', 'Any'),
+    field('Status', '2xx'),
+    field('URL', '!&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'),
+    field('Token', '6add69a80fdd7'),
+    field('From', '2026-10-25'),
+    field('Until', '2026-10-25T03:30'),
+    field('Results', '50'),
+    '</dl>\n',
     '<ul class="search-switches">\n',
     '<li>Every URL, not only the storefront shapes (--any-url)</li>\n',
     '<li>Crawlers only (--crawlers only)</li>\n',
     '</ul>\n',
     '<p class="search-note">From and Until are read in Europe/Berlin.</p>\n',
+    options('--ip 10.0.0.0/8', '--method any', '--status 2xx', '--url &#x27;!&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#x27;',
+      '--token 6add69a80fdd7', '--from 2026-10-25', '--until 2026-10-25T03:30', '--tz Europe/Berlin', '--limit 50', '--any-url', '--crawlers only'),
     '</div>\n</div>\n',
   ].join(''))
-  t.notMatch(r.stdout, /<script|<form|<button/i, 'nothing runs, nothing can be sent')
-  t.notMatch(sidebarOf(r.stdout), /\sname=|\saction=|\shref=/i, 'the fields have no names, nothing links anywhere')
+  t.notMatch(r.stdout, /<script|<form|<button|<input/i, 'nothing runs, nothing can be sent, nothing looks like a field to type in')
+  t.notMatch(sidebarOf(r.stdout), /\sname=|\saction=|\shref=/i, 'nothing links anywhere')
 })
 
 t.test('the sidebar shows From and Until with an offset as given', async (t) => {
   const r = await runCli(['build', LOG, '--from', '2026-10-25T02:00:00+01:00', '--until', '2026-10-25T03:30Z'])
   t.equal(r.code, 0)
-  t.match(sidebarOf(r.stdout), `${field('from', 'From', '2026-10-25T02:00:00+01:00')}${field('until', 'Until', '2026-10-25T03:30Z')}`)
+  t.match(sidebarOf(r.stdout), `${field('From', '2026-10-25T02:00:00+01:00')}${field('Until', '2026-10-25T03:30Z')}`)
+  t.match(sidebarOf(r.stdout), '<span>--from 2026-10-25T02:00:00+01:00</span> <span>--until 2026-10-25T03:30Z</span> <span>--limit 10</span>')
 })
 
 t.test('the sidebar: --crawlers exclude, and From/Until in the logged offsets', async (t) => {
   const r = await runCli(['build', LOG, '--crawlers', 'exclude', '--until', '2026-10-24'])
   const sidebar = sidebarOf(r.stdout)
-  t.match(sidebar, `${field('until', 'Until', '2026-10-24')}${field('limit', 'Results', '10')}<ul class="search-switches">\n<li>Crawlers left out (--crawlers exclude)</li>\n</ul>\n<p class="search-note">From and Until are read in the offset each line was logged with.</p>\n</div>\n</div>\n`)
+  t.match(sidebar, `${field('Until', '2026-10-24')}${field('Results', '10')}</dl>\n<ul class="search-switches">\n<li>Crawlers left out (--crawlers exclude)</li>\n</ul>\n` +
+    `<p class="search-note">From and Until are read in the offset each line was logged with.</p>\n` +
+    `${options('--method GET', '--status 200', '--until 2026-10-24', '--limit 10', '--crawlers exclude')}</div>\n</div>\n`)
 })
 
-t.test('in Chromium: the sidebar is beside the table on a wide screen and below it on a narrow one', { skip: hasChromium() ? false : 'chromium is not installed' }, async (t) => {
+t.test('in Chromium: the sidebar, a summary without fields, is beside the table on a wide screen and below it on a narrow one', { skip: hasChromium() ? false : 'chromium is not installed' }, async (t) => {
   const dir = t.testdir({})
   const out = `${dir}/page.html`
   const r = await runCli(['build', LOG, '--limit', '100', '--url', 'sofa', '-o', out])
@@ -368,11 +378,12 @@ t.test('in Chromium: the sidebar is beside the table on a wide screen and below 
         const r = (document.querySelector(selector) as Element).getBoundingClientRect()
         return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }
       }
-      const inputs = [...document.querySelectorAll('#sidebar input')] as HTMLInputElement[]
       return {
         table: box('#search-results'), sidebar: box('#sidebar'), content: box('#content'),
         scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
-        disabled: inputs.every((input) => input.disabled && input.readOnly), inputs: inputs.length,
+        summary: [...document.querySelectorAll('#sidebar dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`),
+        options: document.querySelector('#sidebar .search-options code')?.textContent,
+        fields: document.querySelectorAll('input, textarea, select, button, [contenteditable]').length,
         forms: document.forms.length,
         placed: document.querySelector('#collector-wrapper')?.nextElementSibling?.id === 'sidebar' &&
           document.querySelector('#sidebar')?.parentElement?.id === 'main',
@@ -385,8 +396,10 @@ t.test('in Chromium: the sidebar is beside the table on a wide screen and below 
   t.ok(wide.boxes.sidebar.left >= wide.boxes.table.right, 'wide: the sidebar is right of the table')
   t.ok(wide.boxes.table.width >= 700, `wide: the table keeps most of the width (${wide.boxes.table.width}px)`)
   t.equal(wide.boxes.scrollWidth, wide.boxes.innerWidth, 'wide: no sideways scrolling')
-  t.equal(wide.boxes.inputs, 8)
-  t.equal(wide.boxes.disabled, true, 'every field is read-only and disabled')
+  t.strictSame(wide.boxes.summary, ['IP: any', 'Method: GET', 'Status: 200', 'URL: sofa', 'Token: any', 'From: any', 'Until: any', 'Results: 100'],
+    'a read-only summary')
+  t.equal(wide.boxes.options, '--method GET --status 200 --url sofa --limit 100', 'and the options that set it, to copy')
+  t.equal(wide.boxes.fields, 0, 'nothing that looks like a field to type in')
   t.equal(wide.boxes.forms, 0, 'no form')
   t.equal(wide.boxes.placed, true, 'in #main, right after #collector-wrapper')
   t.equal(wide.requests, 0, 'no request')

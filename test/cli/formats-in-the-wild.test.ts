@@ -113,13 +113,13 @@ t.test('an input of one line over 64 KiB without a newline is not an access log:
   writeFileSync(`${dir}/one.log`, 'x'.repeat(100_000))
   const r = await runCli(['build', `${dir}/one.log`, '-o', `${dir}/out.html`])
   t.equal(r.code, 1)
-  t.equal(r.stderr, `profiler-search: ${dir}/one.log: none of the first 1 lines is an nginx or Apache access log line in combined or common format (first: "${head}") (is this an access log?)\n`)
+  t.equal(r.stderr, `profiler-search: ${dir}/one.log: its only line is not an nginx or Apache access log line in combined or common format (it reads: "${head}") (is this an access log?)\n`)
   const stdin = await runCli(['build', '-'], { input: `${'y'.repeat(70_000)}\n${'z'.repeat(70_000)}\n` })
   t.equal(stdin.code, 1)
-  t.equal(stdin.stderr, `profiler-search: stdin: none of the first 2 lines is an nginx or Apache access log line in combined or common format (first: "${'y'.repeat(80)}") (is this an access log?)\n`,
+  t.equal(stdin.stderr, `profiler-search: stdin: none of its 2 lines is an nginx or Apache access log line in combined or common format (first: "${'y'.repeat(80)}") (is this an access log?)\n`,
     'every line too long')
   const fixed = await runCli(['build', '--log-format', 'combined', `${dir}/one.log`])
   t.equal(fixed.code, 1)
-  t.equal(fixed.stderr, `profiler-search: ${dir}/one.log: none of the first 1 lines matches --log-format combined (first: "${head}") (is it the format the server writes?)\n`)
+  t.equal(fixed.stderr, `profiler-search: ${dir}/one.log: its only line does not match --log-format combined (it reads: "${head}") (is it the format the server writes?)\n`)
   t.equal(readFileSync(`${dir}/out.html`, 'utf8'), 'old page', 'nothing written')
 })

@@ -29,8 +29,10 @@ t.test('packed and installed in another folder: it runs, and a bug names the ins
   const dir = mkdtempSync(join(tmpdir(), 'profiler-search-installed-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string; dependencies: Record<string, string> }
-  // --ignore-scripts: prepare would build dist/ again under the tests that run it
-  npm(t, ['pack', '--ignore-scripts', '--pack-destination', dir], ROOT)
+  // as the README's `npm install -g $(npm pack)` runs it: it prints the tarball's name alone, and builds nothing
+  // again (a prepare script would rebuild dist/ under the tests that run it)
+  const packed = spawnSync(NODE, ['-u', 'NODE_OPTIONS', 'npm', 'pack', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })
+  t.strictSame([packed.status, packed.stdout], [0, `profiler-search-${pkg.version}.tgz\n`], 'npm pack prints the file name alone')
   const tarball = `file:${dir}/profiler-search-${pkg.version}.tgz`
   // the dependencies as locked: the checkout's lock without its development packages
   const lock = JSON.parse(readFileSync(`${ROOT}package-lock.json`, 'utf8')) as { packages: Record<string, LockEntry> }
@@ -49,6 +51,9 @@ t.test('packed and installed in another folder: it runs, and a bug names the ins
   npm(t, ['ci', '--offline', '--ignore-scripts'], install)
   const installed = `${install}/node_modules/profiler-search/`
   const bin = `${installed}bin/profiler-search.js`
+  // npm runs (or asks to allow) these when it installs a tarball: the package needs none, and ships no scripts/ to run
+  const { scripts } = JSON.parse(readFileSync(`${installed}package.json`, 'utf8')) as { scripts: Record<string, string> }
+  t.strictSame(Object.keys(scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name)), [], 'no install-time script in the package')
 
   const run = spawnSync(NODE, [...NODE_ARGS, bin, 'build', '--emit', 'csv', fixture('nginx/access.log')], { cwd: install, encoding: 'utf8' })
   t.strictSame([run.status, run.stderr], [0, ''], 'a build runs')
@@ -60,4 +65,10 @@ t.test('packed and installed in another folder: it runs, and a bug names the ins
   const frames = fileFrames(bug.stderr)
   t.match(frames, [{ file: `${installed}src/input/open-inputs.ts` }], 'the first frame names the installed src/ file')
   t.strictSame(frames.filter(({ file }) => !file.startsWith(installed) || !existsSync(file)), [], 'every frame names an installed file, there')
+})
+
+t.test('a clone installed before npm ci bundled it: one line saying so, not a stack', async (t) => {
+  const dir = t.testdir({ bin: { 'profiler-search.js': readFileSync(`${ROOT}bin/profiler-search.js`, 'utf8'), 'package.json': readFileSync(`${ROOT}bin/package.json`, 'utf8') } })
+  const r = spawnSync(NODE, [...NODE_ARGS, `${dir}/bin/profiler-search.js`, '--version'], { encoding: 'utf8' })
+  t.strictSame([r.status, r.stdout, r.stderr], [2, '', `profiler-search: the program is not built in ${dir} (run npm ci there: it bundles dist/)\n`])
 })

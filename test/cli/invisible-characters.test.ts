@@ -29,7 +29,7 @@ t.test('every field shows invisible characters by code point; the page holds non
     'access.ndjson': `${JSON.stringify(record)}\n`,
     'notices.log': `[22-Nov-2026 12:00:00 UTC] PHP Deprecated:  ${TEXT} in /var/www/${TEXT}.php on line 1\n`,
   })
-  const r = await runCli(['build', '--log-format', 'json', '--any-url', '--url', TEXT, '--notices', `${dir}/notices.log`, `${dir}/access.ndjson`])
+  const r = await runCli(['build', '--log-format', 'json', '--any-url', '--url', TEXT, '--notices', `${dir}/notices.log`, `${dir}/access.ndjson`, '--full-paths'])
   t.equal(r.code, 0, r.stderr)
   t.equal(RAW.exec(r.stdout)?.[0], undefined, 'no raw invisible character anywhere in the HTML')
   t.ok(JSON.stringify(record).includes('x\\ud800"'), 'the log spells the lone surrogate as an escape')
@@ -39,5 +39,6 @@ t.test('every field shows invisible characters by code point; the page holds non
     t.ok(text.includes(`<dt>${label}</dt>\n<dd>${JSON_NAMED}</dd>`), `the ${label} detail`)
   }
   t.ok(text.includes(`<b>Deprecated</b>: ${NAMED} in <b>/var/www/${NAMED}.php</b>`), 'the notice')
-  t.ok(text.includes(`id="search-url" value="${NAMED}"`), 'the sidebar\'s URL')
+  t.ok(text.includes(`<dt>URL</dt>\n<dd>${NAMED}</dd>`), 'the sidebar\'s URL')
+  t.ok(text.includes(`<span>--url '${NAMED}'</span>`), 'the option that set it')
 })

@@ -98,7 +98,7 @@ t.test('nginx JSON (escape=json) from its log_format template, with --verbose', 
   const preset = await runCli(['build', '--log-format', 'json', '--tz', 'UTC', log])
   t.equal(preset.code, 1, 'the json preset expects nginx variable names as keys')
   const first = readFileSync(log, 'utf8').split('\n')[0] as string
-  t.equal(preset.stderr, `profiler-search: ${log}: none of the first 6 lines matches --log-format json (first: ${JSON.stringify(first.slice(0, 80))}) (is it the format the server writes?)\n`)
+  t.equal(preset.stderr, `profiler-search: ${log}: none of its 6 lines matches --log-format json (first: ${JSON.stringify(first.slice(0, 80))}) (is it the format the server writes?)\n`)
 })
 
 t.test('--json-fields maps other key names, nested keys included', async (t) => {
@@ -204,8 +204,8 @@ t.test('a 10 MB line is skipped as line too long, and counted', async (t) => {
   t.equal(full.code, 0)
   t.strictSame(tableRows(full.stdout), tableRows(r.stdout), '--full-scan: the same rows and tokens')
   const sources = (html: string) => detailSections(html).map((section) => section.log.find(([label]) => label === 'Source')?.[1])
-  t.strictSame(sources(r.stdout), [`${dir}/long.log@byte ${84 + 1 + 10 * 1024 * 1024 + 2}`, `${dir}/long.log@byte 0`], 'read from the end: byte offsets')
-  t.strictSame(sources(full.stdout), [`${dir}/long.log:3`, `${dir}/long.log:1`], '--full-scan: line numbers')
+  t.strictSame(sources(r.stdout), [`long.log@byte ${84 + 1 + 10 * 1024 * 1024 + 2}`, 'long.log@byte 0'], 'read from the end: byte offsets')
+  t.strictSame(sources(full.stdout), ['long.log:3', 'long.log:1'], '--full-scan: line numbers')
   t.equal(full.stderr, [
     `profiler-search: ${dir}/long.log: log format combined (auto)`,
     `profiler-search: ${dir}/long.log:2: line too long: "${'x'.repeat(119)}`,
@@ -247,5 +247,5 @@ t.test('a file in the wrong format for a fixed --log-format: exit 1', async (t) 
   const r = await runCli(['build', '--log-format', NGINX_FORMAT, log])
   t.equal(r.code, 1)
   const first = readFileSync(log, 'utf8').split('\n')[0] as string
-  t.equal(r.stderr, `profiler-search: ${log}: none of the first 12 lines matches --log-format nginx log_format (first: ${JSON.stringify(first.slice(0, 80))}) (is it the format the server writes?)\n`)
+  t.equal(r.stderr, `profiler-search: ${log}: none of its 12 lines matches --log-format nginx log_format (first: ${JSON.stringify(first.slice(0, 80))}) (is it the format the server writes?)\n`)
 })

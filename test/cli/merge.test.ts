@@ -272,7 +272,7 @@ t.test('an input that is not NDJSON from build stops the run', async (t) => {
   const log = fixture('handmade/mixed.log')
   const r = await runCli(['merge', fixture('ndjson/web1.ndjson'), log, '-o', `${dir}/out.html`])
   t.equal(r.code, 1)
-  t.equal(r.stderr, `profiler-search: ${log}: none of the first 12 lines is a row written by profiler-search build --emit ndjson (first: "127.0.0.2 - - [22/Nov/2026:10:00:01 +0100] \\"GET /moebel/ HTTP/1.1\\" 200 512 \\"-\\" \\"") (merge reads the output of build --emit ndjson)\n`)
+  t.equal(r.stderr, `profiler-search: ${log}: none of its 12 lines is a row written by profiler-search build --emit ndjson (first: "127.0.0.2 - - [22/Nov/2026:10:00:01 +0100] \\"GET /moebel/ HTTP/1.1\\" 200 512 \\"-\\" \\"") (merge reads the output of build --emit ndjson)\n`)
   t.equal(readFileSync(`${dir}/out.html`, 'utf8'), 'old', 'nothing is written')
 })
 

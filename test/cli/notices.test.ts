@@ -4,10 +4,15 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { prefaceLines, tableRows } from '../helpers/page.js'
-import { fixture, runCli } from '../helpers/run-cli.js'
+import { fixture, runCli as runCliAsIs } from '../helpers/run-cli.js'
 import {
-  db, ERROR_LOG_ALL, ERROR_LOG_PREFACE, float, ITERATOR, NGINX_PREFACE, phpFixture, PREFACE_OF_FILE, SCREEN_TEXT_FLOATS,
+  db, ERROR_LOG_ALL, ERROR_LOG_PREFACE, float, ITERATOR, NGINX_PREFACE, phpFixture, PREFACE_OF_FILE, SCREEN_TEXT_FLOATS, times,
 } from '../unit/notices/php-fixtures.js'
+
+
+/** These tests read PHP's own text, its file paths whole: `--full-paths` (the default shortens them: see the last test). */
+const runCli = (args: string[], options?: Parameters<typeof runCliAsIs>[1]): ReturnType<typeof runCliAsIs> =>
+  runCliAsIs(args[0] === 'build' ? [...args, '--full-paths'] : args, options)
 
 const ACCESS = fixture('handmade/mixed.log')
 
@@ -45,12 +50,43 @@ t.test('the preface markup: first in the body, PHP\'s own look, escaped', async 
 })
 
 t.test('--notices-limit keeps the N seen most recently, in first-appearance order', async (t) => {
-  const r = await build(['--notices', phpFixture('error_log'), '--notices-limit', '3'])
-  t.strictSame(prefaceLines(r.page), [db(20), db(22), float('1795351686.457462')])
+  const r = await build(['--notices', phpFixture('error_log'), '--notices-limit', '2'])
+  t.strictSame(prefaceLines(r.page), [times(float('1795351686.457462'), 8), times(db(22), 12)])
   const one = await build(['--notices', phpFixture('error_log'), '--notices-limit', '1'])
-  t.strictSame(prefaceLines(one.page), [float('1795351686.457462')])
+  t.strictSame(prefaceLines(one.page), [times(float('1795351686.457462'), 8)])
   const many = await build(['--notices', phpFixture('error_log'), '--notices-limit', '100'])
-  t.equal(prefaceLines(many.page).length, 11, 'all 11 distinct notices')
+  t.strictSame(prefaceLines(many.page), ERROR_LOG_PREFACE, 'all 3 distinct notices')
+})
+
+t.test('notices that differ only in numbers in the message are one: the latest text, and how many times', async (t) => {
+  const at = (second: number, message: string, file = '/var/www/shop/engine/Shopware/Components/GeneralCollector.php', line = 10): string =>
+    `[22-Nov-2026 10:00:${String(second).padStart(2, '0')} UTC] PHP Deprecated:  ${message} in ${file} on line ${line}\n`
+  const conversion = (value: string): string => `Implicit conversion from float ${value} to int loses precision`
+  const dir = t.testdir({
+    'error.log': [
+      at(0, conversion('1795685340.852084')),
+      at(1, 'utf8_encode(): Function is deprecated', '/var/www/shop/a.php', 3),
+      at(2, conversion('1795685341.1')),
+      at(3, 'utf16_encode(): Function is deprecated', '/var/www/shop/a.php', 3),
+      at(4, conversion('1795685342.25'), '/var/www/shop/other.php'),
+      at(5, conversion('1795685343.000001')),
+      at(6, conversion('1795685344.5'), undefined, 11),
+    ].join(''),
+  })
+  const page = (await build(['--notices', `${dir}/error.log`])).page
+  const shown = (message: string, file = '/var/www/shop/engine/Shopware/Components/GeneralCollector.php', line = 10): string =>
+    `Deprecated: ${message} in ${file} on line ${line}`
+  t.strictSame(prefaceLines(page), [
+    times(shown(conversion('1795685343.000001')), 3),
+    shown('utf8_encode(): Function is deprecated', '/var/www/shop/a.php', 3),
+    shown('utf16_encode(): Function is deprecated', '/var/www/shop/a.php', 3),
+    shown(conversion('1795685342.25'), '/var/www/shop/other.php'),
+    shown(conversion('1795685344.5'), undefined, 11),
+  ], 'one notice per file, line and message up to its numbers; a digit inside a name is part of the name')
+  t.match(page, '<span class="notice-count">(3 times)</span></div>')
+  const all = (await build(['--notices', `${dir}/error.log`, '--all-notices'])).page
+  t.equal(prefaceLines(all).length, 7, '--all-notices: every occurrence')
+  t.notMatch(all, 'times)', '--all-notices: no counts')
 })
 
 t.test('--all-notices keeps every occurrence in file order; the limit does not apply', async (t) => {
@@ -63,14 +99,10 @@ t.test('--all-notices keeps every occurrence in file order; the limit does not a
 t.test('several files are read in the order given', async (t) => {
   const [sa, sb] = SCREEN_TEXT_FLOATS
   const screenFirst = await build(['--notices', phpFixture('screen-text.txt'), '--notices', phpFixture('error_log')])
-  t.strictSame(prefaceLines(screenFirst.page), ERROR_LOG_PREFACE, 'the screen file is older: its float notices drop out')
+  t.strictSame(prefaceLines(screenFirst.page), [times(ITERATOR, 5), times(float('1795351686.457462'), 10), times(db(22), 15)],
+    'the screen file is older: the latest text is error_log\'s')
   const logFirst = await build(['--notices', phpFixture('error_log'), '--notices', phpFixture('screen-text.txt')])
-  t.strictSame(prefaceLines(logFirst.page), [
-    ITERATOR, db(20), db(22),
-    float('1795351684.135029'), float('1795351685.265228'), float('1795351685.265282'),
-    float('1795351686.457398'), float('1795351686.457462'),
-    float(sa), float(sb),
-  ])
+  t.strictSame(prefaceLines(logFirst.page), [times(ITERATOR, 5), times(float(sb), 10), times(db(22), 15)], 'the latest text is the screen file\'s')
   const all = await build(['--notices', phpFixture('screen-text.txt'), '--notices', phpFixture('error_log'), '--all-notices'])
   t.strictSame(prefaceLines(all.page), [ITERATOR, float(sa), db(20), db(20), db(22), float(sb), ...ERROR_LOG_ALL])
 })
@@ -78,11 +110,11 @@ t.test('several files are read in the order given', async (t) => {
 t.test('--redact-path shows server path prefixes as …', async (t) => {
   const r = await build(['--notices', phpFixture('error_log'), '--redact-path', '/var/www/shop/'])
   t.strictSame(prefaceLines(r.page), ERROR_LOG_PREFACE.map((line) => line.replaceAll('/var/www/shop', '…')))
-  t.equal(prefaceLines(r.page)[1], 'Deprecated: Shopware()->Db() called in …/shopware.php on line 20 is deprecated since 5.7, use the DBAL connection in …/engine/Shopware/Components/LegacyDb.php on line 11')
+  t.equal(prefaceLines(r.page)[2], 'Deprecated: Shopware()->Db() called in …/shopware.php on line 22 is deprecated since 5.7, use the DBAL connection in …/engine/Shopware/Components/LegacyDb.php on line 11 (12 times)')
   const two = await build(['--notices', phpFixture('error_log'), '--notices-limit', '2', '--redact-path', '/var/www/shop', '--redact-path', '/var/www/shop/engine'])
   t.strictSame(prefaceLines(two.page), [
-    'Deprecated: Shopware()->Db() called in …/shopware.php on line 22 is deprecated since 5.7, use the DBAL connection in …/Shopware/Components/LegacyDb.php on line 11',
-    'Deprecated: Implicit conversion from float 1795351686.457462 to int loses precision in …/Library/Enlight/Template/Plugins/modifier.currency.php on line 10',
+    'Deprecated: Implicit conversion from float 1795351686.457462 to int loses precision in …/Library/Enlight/Template/Plugins/modifier.currency.php on line 10 (8 times)',
+    'Deprecated: Shopware()->Db() called in …/shopware.php on line 22 is deprecated since 5.7, use the DBAL connection in …/Shopware/Components/LegacyDb.php on line 11 (12 times)',
   ], 'the longer prefix first')
 })
 
@@ -108,7 +140,7 @@ t.test('--out-dir: the site\'s index.html has the preface, the profile pages do 
   const dir = t.testdir({})
   const r = await runCli(['build', ACCESS, '--notices', phpFixture('error_log'), '--notices-limit', '2', '--out-dir', `${dir}/site`])
   t.equal(r.code, 0)
-  t.strictSame(prefaceLines(readFileSync(`${dir}/site/index.html`, 'utf8')), [db(22), float('1795351686.457462')])
+  t.strictSame(prefaceLines(readFileSync(`${dir}/site/index.html`, 'utf8')), [times(float('1795351686.457462'), 8), times(db(22), 12)])
   const profiles = readdirSync(`${dir}/site/profiles`)
   t.ok(profiles.length > 0)
   for (const page of profiles) t.notMatch(readFileSync(`${dir}/site/profiles/${page}`, 'utf8'), 'id="php-notices"', page)
@@ -171,4 +203,15 @@ t.test('user mistakes: exit 2, one line on stderr, nothing written', async (t) =
   const r = await runCli(['build', ACCESS, '--notices', `${fresh}/nope.log`, '-o', `${fresh}/out.html`])
   t.equal(r.code, 2)
   t.notOk(existsSync(`${fresh}/out.html`), 'no output file')
+})
+
+t.test('by default an absolute FILE shows as …/ and its name, its folder shortened in the message too; --full-paths shows it whole', async (t) => {
+  const dir = t.testdir({
+    'error.log': '[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  Db() called from /var/www/shop/engine/Db.php is deprecated in /var/www/shop/engine/Db.php on line 7\n',
+  })
+  const shortened = await runCliAsIs(['build', ACCESS, '--notices', `${dir}/error.log`])
+  t.match(shortened.stdout, '<b>Deprecated</b>: Db() called from …/Db.php is deprecated in <b>…/Db.php</b> on line <b>7</b>')
+  t.notMatch(shortened.stdout, '/var/www/shop')
+  const whole = await runCliAsIs(['build', ACCESS, '--notices', `${dir}/error.log`, '--full-paths'])
+  t.match(whole.stdout, '<b>Deprecated</b>: Db() called from /var/www/shop/engine/Db.php is deprecated in <b>/var/www/shop/engine/Db.php</b> on line <b>7</b>')
 })

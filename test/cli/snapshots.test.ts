@@ -29,6 +29,12 @@ t.test('serve --help', async (t) => {
   matchFileSnapshot(t, r.stdout, 'serve-help.txt')
 })
 
+t.test('ship --help', async (t) => {
+  const r = await runCli(['ship', '--help'])
+  t.equal(r.code, 0)
+  matchFileSnapshot(t, r.stdout, 'ship-help.txt')
+})
+
 t.test('--version prints the package version', async (t) => {
   const r = await runCli(['--version'])
   t.equal(r.code, 0)

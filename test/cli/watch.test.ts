@@ -95,7 +95,7 @@ t.test('a start that fails is exit 2 or 1, as for build, with nothing written', 
   t.strictSame([missing.code, missing.stderr], [2, `profiler-search: cannot read ${dir}/nope.log: no such file (check the path; use - to read stdin)\n`])
   const notLog = await runCli(['watch', `${dir}/not-a-log`, '-o', `${dir}/out.html`])
   t.equal(notLog.code, 1)
-  t.match(notLog.stderr, /^profiler-search: .*not-a-log: none of the first 2 lines is an nginx or Apache access log line/)
+  t.match(notLog.stderr, /^profiler-search: .*not-a-log: none of its 2 lines is an nginx or Apache access log line/)
   t.strictSame(readdirSync(dir), ['not-a-log'])
 })
 

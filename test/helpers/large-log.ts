@@ -6,12 +6,13 @@ import { NODE, NODE_ARGS } from './run-cli.js'
 
 const GENERATOR = fileURLToPath(new URL('../bench/generate-log.js', import.meta.url))
 
-export const writeLargeLog = (path: string, lines: number, seed = 42): void => {
+/** `style`: nginx (+0100, in order) or apache (-0500, some lines a few seconds out of order). */
+export const writeLargeLog = (path: string, lines: number, seed = 42, style: 'nginx' | 'apache' = 'nginx'): void => {
   execFileSync(NODE, [
     ...NODE_ARGS,
     '--input-type=module', '-e',
-    `const { generateLog } = await import(${JSON.stringify(GENERATOR)}); await generateLog(process.argv[1], Number(process.argv[2]), { seed: Number(process.argv[3]) })`,
-    path, String(lines), String(seed),
+    `const { generateLog } = await import(${JSON.stringify(GENERATOR)}); await generateLog(process.argv[1], Number(process.argv[2]), { seed: Number(process.argv[3]), style: process.argv[4] })`,
+    path, String(lines), String(seed), style,
   ])
 }
 

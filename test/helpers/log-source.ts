@@ -1,14 +1,17 @@
 /** Inputs and line contexts for the tests of the sources (src/source/), held in memory. */
 
+import type { LinePiece } from '../../src/input/line-pieces.js'
 import type { OpenedInput } from '../../src/input/open-inputs.js'
+import type { InputStretch, OlderPart, ReadSoFar, ThreadedReading, ThreadSizes } from '../../src/source/threaded-reading.js'
 import { parseLogFormat } from '../../src/parse/format/log-format-option.js'
 import type { LogLinesContext } from '../../src/source/log-lines.js'
 import { DEFAULT_READ_OPTIONS, readSettings } from '../../src/source/read-settings.js'
 import type { LineFacts } from '../../src/parse/record/access-record.js'
 import type { AccessRecord } from '../../src/record.js'
-import type { RecordSink } from '../../src/source/batch.js'
+import type { Batch, RecordSink } from '../../src/source/batch.js'
 import type { RecordGate } from '../../src/source/record-reader.js'
 import { SkippedLines } from '../../src/source/skipped-lines.js'
+import { NewestLine } from '../../src/source/newest-line.js'
 
 /** The epoch milliseconds of 22 Nov 2026, 10:00 plus `second` seconds, UTC. */
 export const timeAt = (second: number): number => Date.UTC(2026, 10, 22, 10, 0, 0) + second * 1000
@@ -96,5 +99,49 @@ export const linesContext = (format: 'auto' | 'combined' = 'combined', gate: Rec
   const skipped = new SkippedLines()
   const selection = new RecordingSelection(gate)
   const settings = readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...(format === 'auto' ? {} : { logFormat: parseLogFormat(format) }) })
-  return { context: { settings, selection, skipped, note: (line) => notes.push(line) }, selection, skipped, notes }
+  return { context: { settings, selection, skipped, note: (line) => notes.push(line), newest: new NewestLine() }, selection, skipped, notes }
+}
+
+/** A ThreadedReading whose stretches read elsewhere are only recorded (what the sources hand over, and when). */
+export interface RecordedElsewhere {
+  threaded: ThreadedReading
+  /** Each call of `pieces`: the input, where its rest starts, and the pieces sent. */
+  pieces: { input: InputStretch; from: ReadSoFar; sent: LinePiece[] }[]
+  ranges: { input: InputStretch; part: OlderPart }[]
+}
+
+/** `batches`: what a stretch read elsewhere gives back, its lines counted as `linesRead` (`bytesRead` for ranges). */
+export const recordedElsewhere = (sizes: Partial<ThreadSizes>, batches: Batch[] = [], linesRead = 0, failure: Error | null = null): RecordedElsewhere => {
+  const recorded: RecordedElsewhere = { pieces: [], ranges: [], threaded: null as unknown as ThreadedReading }
+  recorded.threaded = {
+    minBytes: 0, backwardBytes: 0, rangeBytes: 1000, pieceBytes: 100, ...sizes,
+    pieces: (input, from) => {
+      const sent: LinePiece[] = []
+      recorded.pieces.push({ input, from, sent })
+      return {
+        linesRead,
+        send: (piece) => {
+          sent.push(piece)
+          return Promise.resolve()
+        },
+        buffer: (bytes) => Buffer.allocUnsafeSlow(bytes),
+        taken: () => [],
+        rest: async function* () {
+          yield* batches
+        },
+      }
+    },
+    ranges: (input, part) => {
+      recorded.ranges.push({ input, part })
+      return {
+        linesRead,
+        bytesRead: 500,
+        batches: async function* () {
+          yield* batches
+          if (failure) throw failure
+        },
+      }
+    },
+  }
+  return recorded
 }

@@ -33,7 +33,7 @@ export const rowSummaries = (html: string): string[] =>
 /** The link target of each row's token, in row order. */
 export const tokenLinks = (html: string): string[] => {
   const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? ''
-  return [...body.matchAll(/<td class="nowrap"><a href="([^"]*)">/g)].map((m) => unescapeHtml(m[1] ?? ''))
+  return [...body.matchAll(/<td class="nowrap" data-label="Token"><a href="([^"]*)">/g)].map((m) => unescapeHtml(m[1] ?? ''))
 }
 
 /** The label/value pairs (`<dt>`/`<dd>`) of an HTML fragment, as text. */

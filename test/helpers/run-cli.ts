@@ -24,6 +24,12 @@ export const NODE_ARGS = ['-u', 'NODE_OPTIONS', process.execPath] as const
 export const BIN = fileURLToPath(new URL('../../bin/profiler-search.js', import.meta.url))
 export const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/${name}`, import.meta.url))
 
+/**
+ * The generated time every test run's pages are stamped with (22.11.2026 13:50:00 in the fixtures' +01:00),
+ * as reproducible builds set it: without it, two builds of one log a second apart differ in their stamp.
+ */
+export const SOURCE_DATE_EPOCH = '1795351800'
+
 export interface CliResult {
   code: number | null
   signal: NodeJS.Signals | null
@@ -50,7 +56,7 @@ export interface SpawnOptions extends CliOptions {
 }
 
 /** A stream that keeps what is written to it. */
-const collector = (): Writable & { text: () => string } => {
+export const collector = (): Writable & { text: () => string } => {
   const chunks: Buffer[] = []
   const stream = new Writable({
     write: (chunk: Buffer, _encoding, done) => {
@@ -61,7 +67,7 @@ const collector = (): Writable & { text: () => string } => {
   return Object.assign(stream, { text: () => Buffer.concat(chunks).toString('utf8') })
 }
 
-/** Runs `main(args, io)` in this process, with the tests' environment (TZ=UTC). */
+/** Runs `main(args, io)` in this process, with the tests' environment (TZ=UTC, SOURCE_DATE_EPOCH). */
 export const runCli = async (args: readonly string[], options: CliOptions = {}): Promise<CliResult> => {
   const stdout = collector()
   const stderr = collector()
@@ -71,7 +77,7 @@ export const runCli = async (args: readonly string[], options: CliOptions = {}):
     stdout,
     stderr,
     cwd: options.cwd ?? ROOT,
-    env: { TZ: 'UTC', LANG: 'C', ...options.env },
+    env: { TZ: 'UTC', LANG: 'C', SOURCE_DATE_EPOCH, ...options.env },
   })
   return { code, signal: null, stdout: stdout.text(), stderr: stderr.text() }
 }
@@ -92,7 +98,7 @@ export const startCli = (args: readonly string[], options: Omit<SpawnOptions, 'i
   const preload = options.measureRss ? [`--import=${REPORT_RSS}`] : []
   const child = spawn(NODE, [...NODE_ARGS, ...preload, BIN, ...args], {
     cwd: options.cwd ?? ROOT,
-    env: { ...process.env, TZ: 'UTC', LANG: 'C', ...options.env },
+    env: { ...process.env, TZ: 'UTC', LANG: 'C', SOURCE_DATE_EPOCH, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe', ...(options.measureRss ? ['pipe' as const] : [])],
   })
   const out: Buffer[] = []

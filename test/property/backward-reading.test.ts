@@ -15,6 +15,7 @@ import t from 'tap'
 import { build } from '../../src/jobs/build.js'
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/select/criteria.js'
 import { buildOptions } from '../helpers/build-options.js'
+import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'backward-property-'))
@@ -96,7 +97,7 @@ const rowsOf = async (folder: string, c: Case, fullScan: boolean): Promise<unkno
     inputs: c.named.map((name) => join(folder, name)), limit: c.limit, tz: 'UTC', emit: 'ndjson',
     criteria, fullScan, orderTolerance: c.tolerance, quiet: true, backwardMinBytes: 0,
   })
-  await build(options, { stdin: new PassThrough(), stdout: out.stream, stderr: new PassThrough(), warn: () => undefined, cwd: folder, env: {} })
+  await build(options, { stdin: new PassThrough(), stdout: out.stream, stderr: new PassThrough(), warn: () => undefined, cwd: folder, env: { SOURCE_DATE_EPOCH } })
   return out.text().split('\n').filter(Boolean).map((line) => {
     const row = JSON.parse(line) as Record<string, unknown>
     delete row.line

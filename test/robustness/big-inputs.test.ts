@@ -90,6 +90,6 @@ t.test('merge and --notices: a .gz that expands into one 100 MB line is skipped 
   const built = await spawnCli(['build', fixture('nginx/access.log'), '--notices', `${dir}/error.log.gz`], { measureRss: true, timeoutMs: HANG_MS })
   t.equal(built.code, 0)
   t.equal(built.stderr, `profiler-search: --notices: skipped 1 of 2 lines (1 line too long); first at ${dir}/error.log.gz:1\n`)
-  t.match(built.stdout, '<div class="php-notice"><b>Deprecated</b>: A in <b>/a.php</b> on line <b>1</b></div>')
+  t.match(built.stdout, '<div class="php-notice"><b>Deprecated</b>: A in <b>…/a.php</b> on line <b>1</b></div>')
   assertBounded(t, built, '--notices')
 })

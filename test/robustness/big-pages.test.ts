@@ -39,7 +39,7 @@ const times = (text: string, part: string): number => text.split(part).length - 
 /** Every row shows the whole URL, and so does the heading of every detail section (`details` of them). */
 const assertRows = (t: Test, html: string, details: number): void => {
   t.equal(countLine(html), `${ROWS} results found`)
-  t.equal(times(html, `<td class="break-long-words">${SHOWN_URL}</td>`), ROWS, 'every row shows the whole URL')
+  t.equal(times(html, `<td class="break-long-words" data-label="URL">${SHOWN_URL}</td>`), ROWS, 'every row shows the whole URL')
   t.equal(times(html, `<h3 class="break-long-words">${SHOWN_URL}</h3>`), details, 'so does every detail section')
 }
 

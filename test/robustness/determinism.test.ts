@@ -1,6 +1,6 @@
 /**
  * The same inputs and options give byte-identical output whatever the TZ and
- * locale of the environment: with --tz, and without it (each line's own
+ * locale of the environment (the page's generated time from SOURCE_DATE_EPOCH): with --tz, and without it (each line's own
  * offset), for the page, the site and every --emit format. Each environment
  * is a process of its own, started with it (the environment of the process is
  * the point), which runs every build of this file through the built program's
@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
-import { fixture, NODE, NODE_ARGS, ROOT, type CliResult } from '../helpers/run-cli.js'
+import { fixture, NODE, NODE_ARGS, ROOT, SOURCE_DATE_EPOCH, type CliResult } from '../helpers/run-cli.js'
 
 const ENVIRONMENTS: NodeJS.ProcessEnv[] = [
   { TZ: 'Pacific/Chatham', LANG: 'de_DE.UTF-8' },
@@ -43,7 +43,7 @@ const OPTIONS: string[][] = [
  * Runs each argv of `builds` in turn in one new process with `env` (over the test's own, as
  * spawnCli does), through dist/cli.cjs main(argv, io) with its output collected, as the bin prints it.
  */
-const BASE: NodeJS.ProcessEnv = { TZ: 'UTC', LANG: 'C' }
+const BASE: NodeJS.ProcessEnv = { TZ: 'UTC', LANG: 'C', SOURCE_DATE_EPOCH }
 
 const DRIVER = `
 import { Readable, Writable } from 'node:stream'

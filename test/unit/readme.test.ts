@@ -65,13 +65,15 @@ t.test('every long option of the help texts appears in the README', async (t) =>
   const watch = longOptions(snapshot('watch-help.txt'))
   const merge = longOptions(snapshot('merge-help.txt'))
   const serve = longOptions(snapshot('serve-help.txt'))
+  const ship = longOptions(snapshot('ship-help.txt'))
   const top = longOptions(snapshot('help.txt'))
   t.ok(build.length >= 30, `${build.length} build options found`)
   t.ok(watch.includes('--interval') && watch.includes('--refresh'), `${watch.length} watch options found`)
   t.ok(merge.length >= 7, `${merge.length} merge options found`)
+  t.ok(ship.includes('--to') && ship.includes('--once'), `${ship.length} ship options found`)
   t.ok(serve.includes('--listen') && serve.includes('--htpasswd'), `${serve.length} serve options found`)
   t.ok(top.includes('--version'), 'help.txt defines --version')
-  const options = [...new Set([...build, ...watch, ...merge, ...serve, ...top])]
+  const options = [...new Set([...build, ...watch, ...merge, ...ship, ...serve, ...top])]
   const missing = options.filter((option) => !mentions(option))
   t.strictSame(missing, [], 'options missing from README.md')
 })

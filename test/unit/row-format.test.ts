@@ -5,14 +5,16 @@
  */
 
 import t from 'tap'
-import { LISTING_SCHEMA_FILE, readSchema, ROW_KEYS, ROW_SCHEMA_FILE, schemaValidators } from '../../src/row-format.js'
+import { LISTING_SCHEMA_FILE, readSchema, ROW_KEYS, ROW_SCHEMA_FILE, schemaValidators, SERVER_KEY } from '../../src/row-format.js'
 import { ROW_A } from '../helpers/emitted-rows.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 
-t.test('the keys, in output order, are the schema\'s, all required', async (t) => {
+t.test('the keys, in output order, are the schema\'s, all required but server, last', async (t) => {
   const schema = readSchema(ROW_SCHEMA_FILE) as { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean }
-  t.strictSame(ROW_KEYS, Object.keys(schema.properties))
+  t.strictSame([...ROW_KEYS, SERVER_KEY], Object.keys(schema.properties))
   t.strictSame(ROW_KEYS, schema.required)
+  t.ok(schemaValidators().row({ ...ROW_A, server: 'web1' }), 'a row may name its server')
+  t.notOk(schemaValidators().row({ ...ROW_A, server: '' }), 'not as nothing')
   t.equal(schema.additionalProperties, false)
   t.match(readSchema(LISTING_SCHEMA_FILE), { $id: 'listing.schema.json', required: ['count', 'rows'] })
 })

@@ -138,5 +138,5 @@ async function tokenPage(routes: Routes, exchange: Exchange, token: string, sear
     const cut = result.cut === null ? '' : ` ${cutNote(result.cut, routes.options.searchTimeoutMs, routes.options.build.tz)}`
     return sendMessage(exchange, 404, `No row of this search has the token ${token}.${cut}`)
   }
-  return send(exchange, 200, HTML, await profilePage(row, search))
+  return send(exchange, 200, HTML, await profilePage(row, search, routes.options.build))
 }

@@ -96,7 +96,7 @@ export class Searcher {
     const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
     try {
       const reading = startLogReading(options, io)
-      const reach = await readLogs(inputs, reading, options, io, stop)
+      const reach = await readLogs(inputs, reading, options, io, [], stop)
       const rows = listedRows(reading.selection.newestFirst(), options.tz, search.criteria.token, search.limit)
       const cut = reach.stopped ? { by: stop.reason as SearchStop, reach } : null
       note?.(`${name}: ${rows.length} rows from ${reading.lines.skipped.lines} lines read${cut === null ? '' : `; stopped: ${cut.by}`}`)

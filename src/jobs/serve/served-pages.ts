@@ -7,6 +7,7 @@
  * search) and lead back to it.
  */
 
+import { anonymizedRows } from '../../profile/anonymize-ip.js'
 import type { ProfileRow } from '../../record.js'
 import { renderPage, renderProfilePage } from '../../render/page.js'
 import { searchForm } from '../../render/search-form.js'
@@ -17,11 +18,17 @@ import type { SearchQuery } from './search-query.js'
 /** What the page says under the count when a field kept the search from running. */
 export const NOT_RUN_NOTE = 'No search was run: correct the field marked in the search form.'
 
-/** The page of a search: `rows` (none when it did not run), `note` under the count. */
+/** Rows as the options show them: addresses anonymized with `--anonymize-ip`. */
+function shownRows(rows: readonly ProfileRow[], options: BuildOptions): readonly ProfileRow[] {
+  return options.anonymizeIp ? anonymizedRows(rows) : rows
+}
+
+/** The page of a search: `rows` (none when it did not run), `note` under the count; `--anonymize-ip`, `--hide-raw`, `--full-paths` as build has them. */
 export function listingPage(search: SearchQuery, rows: readonly ProfileRow[], note: string | null, options: BuildOptions): AsyncIterable<string> {
   const newest = rows[0]
   return renderPage({
-    rows,
+    rows: shownRows(rows, options),
+    details: options.details,
     links: { served: search.query },
     form: searchForm({
       values: search.values,
@@ -35,6 +42,6 @@ export function listingPage(search: SearchQuery, rows: readonly ProfileRow[], no
 }
 
 /** A token's page, leading back to the search it was found in. */
-export function profilePage(row: ProfileRow, search: SearchQuery): Promise<string> {
-  return renderProfilePage(row, `/${search.query}`)
+export function profilePage(row: ProfileRow, search: SearchQuery, options: BuildOptions): Promise<string> {
+  return renderProfilePage(shownRows([row], options)[0] as ProfileRow, options.details, `/${search.query}`)
 }

@@ -114,16 +114,50 @@ class FollowedStream {
   }
 }
 
-/** An access log followed: each poll's lines into the selection, as the scan's went. */
-export class FollowedLog implements Followed {
-  readonly #lines: LogLines
+/**
+ * What a followed input shares, log or notices: its reader (a live file, or
+ * a stream), and whether it has ended, seen before each poll's changes are
+ * taken, so the poll that sees the end also takes the last of them.
+ */
+abstract class FollowedInput implements Followed {
   readonly #reader: FollowedFile | FollowedStream
-  /** The stream had ended when the last poll took its batch. */
   #ended = false
 
-  private constructor(lines: LogLines, reader: FollowedFile | FollowedStream) {
-    this.#lines = lines
+  protected constructor(reader: FollowedFile | FollowedStream) {
     this.#reader = reader
+  }
+
+  get label(): string {
+    return this.#reader.label
+  }
+
+  async poll(): Promise<boolean> {
+    await this.#reader.poll()
+    const ended = this.#reader instanceof FollowedStream && this.#reader.ended()
+    const changed = this.takeChanges()
+    this.#ended = ended
+    return changed
+  }
+
+  /** Whether the lines read since the last call may change what the page shows. */
+  protected abstract takeChanges(): boolean
+
+  ended(): boolean {
+    return this.#ended
+  }
+
+  close(): Promise<void> {
+    return this.#reader.close()
+  }
+}
+
+/** An access log followed: each poll's lines into the selection, as the scan's went. */
+export class FollowedLog extends FollowedInput {
+  readonly #lines: LogLines
+
+  private constructor(lines: LogLines, reader: FollowedFile | FollowedStream) {
+    super(reader)
+    this.#lines = lines
   }
 
   /** The follower of a log; null for history, which is read once. */
@@ -143,25 +177,8 @@ export class FollowedLog implements Followed {
     return new FollowedLog(lines, file)
   }
 
-  get label(): string {
-    return this.#reader.label
-  }
-
-  async poll(): Promise<boolean> {
-    await this.#reader.poll()
-    // seen before the batch is taken: once the stream has ended, the batch holds its last lines
-    const ended = this.#reader instanceof FollowedStream && this.#reader.ended()
-    const changed = this.#lines.takeBatch().kept > 0
-    this.#ended = ended
-    return changed
-  }
-
-  ended(): boolean {
-    return this.#ended
-  }
-
-  close(): Promise<void> {
-    return this.#reader.close()
+  protected takeChanges(): boolean {
+    return this.#lines.takeBatch().kept > 0
   }
 }
 
@@ -200,15 +217,12 @@ class CountedNoticeLines implements LineSink {
 }
 
 /** A notices file followed into the notices. */
-export class FollowedNotices implements Followed {
+export class FollowedNotices extends FollowedInput {
   readonly #lines: CountedNoticeLines
-  readonly #reader: FollowedFile | FollowedStream
-  /** The stream had ended when the last poll took its lines. */
-  #ended = false
 
   private constructor(lines: CountedNoticeLines, reader: FollowedFile | FollowedStream) {
+    super(reader)
     this.#lines = lines
-    this.#reader = reader
   }
 
   /** The follower of a notices file; null for history. */
@@ -229,23 +243,7 @@ export class FollowedNotices implements Followed {
     return new FollowedNotices(lines, new FollowedStream(input.input, read, () => lines.settle()))
   }
 
-  get label(): string {
-    return this.#reader.label
-  }
-
-  async poll(): Promise<boolean> {
-    await this.#reader.poll()
-    const ended = this.#reader instanceof FollowedStream && this.#reader.ended()
-    const came = this.#lines.takeCame()
-    this.#ended = ended
-    return came
-  }
-
-  ended(): boolean {
-    return this.#ended
-  }
-
-  close(): Promise<void> {
-    return this.#reader.close()
+  protected takeChanges(): boolean {
+    return this.#lines.takeCame()
   }
 }

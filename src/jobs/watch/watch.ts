@@ -17,6 +17,9 @@
  * ended.
  */
 
+import { ClickHouseConnection } from '../../clickhouse/clickhouse-connection.js'
+import { FollowedTable } from '../../clickhouse/followed-table.js'
+import { parseTables, splitInputs, tableSources } from '../../clickhouse/table-inputs.js'
 import { EXIT } from '../../errors.js'
 import type { FollowTiming } from '../../input/follow-file.js'
 import { openInputs, type OpenedInput } from '../../input/open-inputs.js'
@@ -25,10 +28,11 @@ import { noticeCollector, openNoticeFiles, skippedNotices, type NoticeCollector 
 import type { Listing } from '../../render/listing.js'
 import { checkCriteria } from '../../select/criteria.js'
 import { ArrivalPlaces } from '../../source/batch.js'
+import { LogLines } from '../../source/log-lines.js'
 import { SkippedLines } from '../../source/skipped-lines.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import { openPublisher, type Publisher } from '../../write/publisher.js'
-import { logsReadStdin } from '../build.js'
+import { logFiles, logsReadStdin } from '../build.js'
 import { inputsRead, type BuildOptions } from '../build-options.js'
 import type { JobIO } from '../job-io.js'
 import { logListing, readLogs, startLogReading, type LogReading } from '../log-reading.js'
@@ -88,16 +92,18 @@ export async function watch(options: WatchOptions, io: JobIO): Promise<WatchResu
 /** What the watch holds open, closed whatever happens: the inputs as they are opened, the followers as they are made. */
 interface Held {
   followed: Followed[]
-  opened: OpenedInput[]
+  opened: Pick<OpenedInput, 'close'>[]
 }
 
 /** The first page, then the changes. */
 async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, options: WatchOptions, io: JobIO): Promise<WatchResult> {
   const { followed } = held
-  const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
+  const tables = parseTables(splitInputs(options.inputs).tables, io.env, io.cwd)
+  const files = logFiles(options)
+  const inputs = files === null ? [] : await openInputs(files, () => io.stdin, io.cwd)
   held.opened.push(...inputs)
   const logs = await watchedInputs(inputs, io.cwd)
-  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
+  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, files !== null && logsReadStdin({ ...options, inputs: files }), io.cwd)
   held.opened.push(...noticeInputs)
   const noticeFiles = await watchedInputs(noticeInputs, io.cwd)
   const reading = startLogReading(options, io)
@@ -105,14 +111,21 @@ async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, op
   const context: FollowContext = {
     // lines read while following are counted apart from those of the first page
     lines: { ...reading.lines, skipped: new SkippedLines(options.verbose ? io.warn : null) },
-    places: new ArrivalPlaces(logs.length),
+    places: new ArrivalPlaces(logs.length + tables.length),
     notices,
     messages: { warn: io.warn, note: reading.note },
     timing: options.follow,
   }
   // made before anything is read, so the files they hold are closed whatever happens next
   for (const input of logs) pushIf(followed, await FollowedLog.of(input, context))
-  await readLogs(logs.flatMap(scannedPart), reading, options, io)
+  const sources = tableSources(tables, reading.lines, options, logs.length)
+  held.opened.push(...sources)
+  await readLogs(logs.flatMap(scannedPart), reading, options, io, sources)
+  // each table followed on a connection of its own (the scan's is let go with its source)
+  for (const source of sources) {
+    const lines = new LogLines(context.lines, source.label, 'offsets', context.places)
+    followed.push(new FollowedTable(ClickHouseConnection.open(source.connection.table), lines, source.conditions, source.watermarks, options.orderTolerance, io.warn))
+  }
   for (const input of noticeFiles) {
     if (input.kind !== 'stream') await notices.read(input.kind === 'live' ? input.scanned : input.input)
     pushIf(followed, await FollowedNotices.of(input, context))

@@ -15,7 +15,8 @@ import { isPresetName, preset, PRESET_NAMES, type PresetName } from './presets.j
 export type LogFormatChoice =
   | { kind: 'auto' }
   | { kind: 'preset'; name: PresetName; spec: FormatSpec }
-  | { kind: 'custom'; spec: FormatSpec }
+  /** `text`: as given, to be compiled again where the spec cannot go (a worker thread). */
+  | { kind: 'custom'; spec: FormatSpec; text: string }
 
 export const AUTO: LogFormatChoice = { kind: 'auto' }
 
@@ -39,5 +40,10 @@ export function parseLogFormat(text: string): LogFormatChoice {
     const missing = missingRequirement(spec)
     if (missing) throw new FormatError(missing)
   }
-  return { kind: 'custom', spec }
+  return { kind: 'custom', spec, text }
+}
+
+/** The text the choice was read from: parseLogFormat(logFormatText(choice)) makes the same choice again. */
+export function logFormatText(choice: LogFormatChoice): string {
+  return choice.kind === 'auto' ? 'auto' : choice.kind === 'preset' ? choice.name : choice.text
 }

@@ -77,7 +77,7 @@ export function inCidr(address: string | IpAddress, cidr: Cidr): boolean {
 export type ClientChooser = (peer: string, forwardedFor: string | null) => string
 
 /** An X-Forwarded-For entry without spaces, brackets and port: `[2001:db8::1]:443` → `2001:db8::1`. */
-function entryAddress(entry: string): string {
+export function entryAddress(entry: string): string {
   const text = entry.trim()
   if (text.startsWith('[')) {
     const close = text.indexOf(']')

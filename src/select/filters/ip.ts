@@ -21,12 +21,31 @@ const RANGE_HINT = 'give a CIDR range as an address and a prefix length, such as
 // What a client address in a log can hold: IPv4, IPv6 (with a zone), `unix:`, brackets.
 const ADDRESS_TEXT = /^[0-9A-Za-z.:%_[\]-]+$/
 
+/** One part of an IPv4 address, as a server logs it: 0 to 255. */
+function isOctet(digits: string): boolean {
+  return digits.length <= 3 && Number(digits) <= 255
+}
+
+/**
+ * Whether dotted digits (`203.0.113`, `.7`, `999.1.1.1`) can be a piece of
+ * any IPv4 address: at most four parts; those between two dots whole parts
+ * (0 to 255), the first and the last the end and the start of one (a part
+ * of three digits is whole). Other text is not judged here.
+ */
+function canBeInAddress(text: string): boolean {
+  if (!/^[0-9.]*\.[0-9.]*$/.test(text)) return true
+  const parts = text.split('.')
+  if (parts.length > 4) return false
+  return parts.every((part, i) => (i === 0 || i === parts.length - 1 ? part === '' || isOctet(part) : part !== '' && isOctet(part)))
+}
+
 export function parseIp(text: string): IpCriterion {
   if (text.includes('/')) {
     if (text.includes('%') || parseCidr(text) === null) throw new InvalidCriterion(RANGE_HINT)
     return { kind: 'cidr', text }
   }
   if (!ADDRESS_TEXT.test(text)) throw new InvalidCriterion(TEXT_HINT)
+  if (!canBeInAddress(text)) throw new InvalidCriterion(`${text} can match no address: IPv4 addresses are four numbers of 0 to 255; ${TEXT_HINT}`)
   return { kind: 'substring', text }
 }
 

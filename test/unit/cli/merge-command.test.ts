@@ -7,9 +7,15 @@ import { commandWith } from '../../helpers/command-flags.js'
 const flagsOf = (argv: string[]): MergeFlags => commandWith(addMergeCommand, argv).opts<MergeFlags>()
 
 t.test('defaults, and each flag into its place', async (t) => {
-  t.strictSame(mergeOptionsOf([], flagsOf([])), { inputs: [], output: null, limit: 10, tz: null, emit: 'html', strict: false, ifChanged: false })
-  t.strictSame(mergeOptionsOf(['web1.ndjson', '-'], flagsOf(['-o', 'index.html', '-n', '50', '--tz', 'Europe/Berlin', '--emit', 'csv', '--strict', '--if-changed'])),
-    { inputs: ['web1.ndjson', '-'], output: 'index.html', limit: 50, tz: 'Europe/Berlin', emit: 'csv', strict: true, ifChanged: true })
+  t.strictSame(mergeOptionsOf([], flagsOf([])), {
+    inputs: [], output: null, limit: 10, tz: null, emit: 'html', strict: false, ifChanged: false,
+    anonymizeIp: false, details: { hideRaw: false, fullPaths: false },
+  })
+  t.strictSame(mergeOptionsOf(['web1.ndjson', '-'], flagsOf(['-o', 'index.html', '-n', '50', '--tz', 'Europe/Berlin', '--emit', 'csv', '--strict', '--if-changed',
+    '--anonymize-ip', '--hide-raw', '--full-paths'])), {
+    inputs: ['web1.ndjson', '-'], output: 'index.html', limit: 50, tz: 'Europe/Berlin', emit: 'csv', strict: true, ifChanged: true,
+    anonymizeIp: true, details: { hideRaw: true, fullPaths: true },
+  })
 })
 
 t.test('--if-changed needs a file', async (t) => {
@@ -19,6 +25,8 @@ t.test('--if-changed needs a file', async (t) => {
 })
 
 t.test('the options', async (t) => {
-  t.strictSame(commandWith(addMergeCommand, []).options.map((option) => option.long), ['--output', '--limit', '--tz', '--emit', '--strict', '--if-changed', '--config'])
+  t.strictSame(commandWith(addMergeCommand, []).options.map((option) => option.long), [
+    '--output', '--limit', '--tz', '--emit', '--strict', '--if-changed', '--anonymize-ip', '--hide-raw', '--full-paths', '--config',
+  ])
   t.throws(() => flagsOf(['--emit', 'xml']), { code: 'commander.invalidArgument' })
 })

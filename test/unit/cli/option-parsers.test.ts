@@ -70,8 +70,8 @@ t.test('the repeatable ones add to what came before', async (t) => {
 t.test('folderPath (--out-dir), emitFormat (--emit), clientIpFlag (--client-ip)', async (t) => {
   t.strictSame(each(folderPath, ['/var/www/profiler', 'site', '', '-']), ['/var/www/profiler', 'site',
     'refused: give a folder path, e.g. --out-dir /var/www/profiler (it is created if missing)', 'refused: give a folder path, e.g. --out-dir /var/www/profiler (it is created if missing)'])
-  t.strictSame(each(emitFormat, ['html', 'json', 'ndjson', 'csv', 'xml', 'JSON']), ['html', 'json', 'ndjson', 'csv',
-    'refused: give one of html, json, ndjson, csv', 'refused: give one of html, json, ndjson, csv'])
+  t.strictSame(each(emitFormat, ['html', 'json', 'ndjson', 'csv', 'xml', 'JSON', 'CSV', 'NdJson', 'XML']), ['html', 'json', 'ndjson', 'csv',
+    'refused: give one of html, json, ndjson, csv', 'json', 'csv', 'ndjson', 'refused: give one of html, json, ndjson, csv'], 'in any case')
   t.strictSame(each(clientIpFlag, ['logged', 'forwarded', 'proxy', '']), ['logged', 'forwarded', 'refused: give logged or forwarded', 'refused: give logged or forwarded'])
 })
 

@@ -42,6 +42,12 @@ t.test('a mistake commander finds: one line naming it and the help to read, exit
     code: 2, stdout: '', stderr: 'profiler-search: option \'-n, --limit <n>\' argument \'0\' is invalid. give a whole number of 1 or more (see profiler-search merge --help)\n',
   })
   t.strictSame(await run(['biuld']), { code: 2, stdout: '', stderr: 'profiler-search: unknown command \'biuld\' (Did you mean build?) (see profiler-search --help)\n' })
+  for (const argv of [['build', '--format', 'csv'], ['merge', '--format', 'csv'], ['build', '--output-format', 'csv']]) {
+    t.strictSame(await run(argv), { code: 2, stdout: '', stderr: `profiler-search: unknown option '${argv[1]}' (Did you mean --emit?) (see profiler-search ${argv[0]} --help)\n` },
+      `${argv.join(' ')}: the option people mean, not --from`)
+  }
+  t.equal((await run(['build', '--format=csv'])).stderr, 'profiler-search: unknown option \'--format=csv\' (Did you mean --emit?) (see profiler-search build --help)\n')
+  t.equal((await run(['build', '--fromm', 'x'])).stderr, 'profiler-search: unknown option \'--fromm\' (Did you mean --from?) (see profiler-search build --help)\n', 'commander\'s own suggestion otherwise')
 })
 
 t.test('a user error of the job: its one line and its code', async (t) => {
@@ -49,7 +55,7 @@ t.test('a user error of the job: its one line and its code', async (t) => {
     code: 2, stdout: '', stderr: 'profiler-search: cannot read missing.log: no such file (check the path; use - to read stdin)\n',
   })
   t.strictSame(await run(['build', 'junk.log'], t.testdir({ 'junk.log': 'junk\n' })), {
-    code: 1, stdout: '', stderr: 'profiler-search: junk.log: none of the first 1 lines is an nginx or Apache access log line in combined or common format (first: "junk") (is this an access log?)\n',
+    code: 1, stdout: '', stderr: 'profiler-search: junk.log: its only line is not an nginx or Apache access log line in combined or common format (it reads: "junk") (is this an access log?)\n',
   })
 })
 

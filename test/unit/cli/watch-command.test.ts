@@ -41,7 +41,7 @@ t.test('build\'s options without --strict, --if-changed and --all-notices; --int
   t.strictSame(command.options.map((option) => option.long), [
     '--output', '--out-dir', '--interval', '--refresh', '--limit', '--tz', '--ip', '--method', '--status', '--url', '--token', '--from', '--until',
     '--any-url', '--crawlers', '--log-format', '--json-fields', '--log-tz', '--client-ip', '--trusted-proxy', '--verbose', '--partial-ok',
-    '--full-scan', '--order-tolerance', '--quiet', '--emit', '--notices', '--notices-limit', '--redact-path', '--config',
+    '--anonymize-ip', '--hide-raw', '--full-paths', '--full-scan', '--threads', '--order-tolerance', '--quiet', '--emit', '--server-name', '--notices', '--notices-limit', '--redact-path', '--config',
   ])
   t.equal(command.options[0]?.description, 'write the page to FILE atomically, and again whenever the listing changes')
 })

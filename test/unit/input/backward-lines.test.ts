@@ -100,3 +100,24 @@ t.test('any block size gives the forward reading, reversed', async (t) => {
     t.same(got, expected(content, maxLineBytes), `round ${round}: block ${blockSize}, cap ${maxLineBytes}, ${JSON.stringify(content)}`)
   }
 })
+
+t.test('a stretch: the lines from `from` to `to`, last first, and how far down they have been handed over', async (t) => {
+  const content = 'aa\nbbb\ncccc\nddddd\neeeeee\n'
+  const path = join(dir, 'stretch')
+  writeFileSync(path, content)
+  const handle = await open(path, 'r')
+  t.teardown(() => handle.close())
+  const from = content.indexOf('bbb')
+  const to = content.indexOf('eeeeee')
+  const lines: [string, number][] = []
+  const handed = { from: -1 }
+  const steps: number[] = []
+  for await (const _ of backwardLines(handle, content.length, { line: (line, at) => void lines.push([line, at]), tooLong: () => undefined }, { from, to, blockSize: 6, handed })) steps.push(handed.from)
+  t.strictSame(lines, [['ddddd', content.indexOf('ddddd')], ['cccc', content.indexOf('cccc')], ['bbb', from]])
+  t.strictSame(steps, [to, content.indexOf('cccc'), from], 'after each block: where the lines handed over start (ddddd not yet after the first: the block began with it)')
+  const none: string[] = []
+  for await (const _ of backwardLines(handle, content.length, { line: (line) => void none.push(line), tooLong: () => undefined }, { from: to, to })) {
+    // an empty stretch
+  }
+  t.strictSame(none, [])
+})

@@ -338,3 +338,31 @@ t.test('the copy copytruncate leaves beside the log is not taken for a generatio
   t.strictSame(await f.poll(), ['0:c1'], 'deleted and created again: the copy is not read')
   t.strictSame(f.warnings, [])
 })
+
+t.test('a sink per file (FileSinks): the file taken over, a new one, one cut; a poll reads at most pollBytes', async (t) => {
+  const dir = t.testdir({ 'access.log': 'a\nb\n' })
+  const log = `${dir}/access.log`
+  const seen: string[] = []
+  const sinks = {
+    forFile(how: string) {
+      return { line: (text: string, start: number) => void seen.push(`${how} ${start} ${text}`), tooLong: () => undefined }
+    },
+  }
+  const follower = new FileFollower('access.log', log, sinks, { warn: () => undefined, note: () => undefined }, { ...TIMING, pollBytes: 4 })
+  const handle = await open(log, 'r')
+  await follower.start({ handle, offset: 2, midLine: false })
+  appendFileSync(log, 'c\nd\n')
+  await follower.poll()
+  t.strictSame(seen.splice(0), ['resumed 2 b', 'resumed 4 c'], 'four bytes a poll')
+  await follower.poll()
+  t.strictSame(seen.splice(0), ['resumed 6 d'])
+  renameSync(log, `${log}.1`)
+  writeFileSync(log, 'e\n')
+  await follower.poll()
+  t.strictSame(seen.splice(0), ['new 0 e'])
+  truncateSync(log, 0)
+  writeFileSync(log, 'f\n')
+  await follower.poll()
+  t.strictSame(seen.splice(0), ['cut 0 f'])
+  await follower.close()
+})

@@ -4,7 +4,7 @@
  * members, its errors kept apart from those of the bytes under it.
  */
 
-import { gzipSync } from 'node:zlib'
+import { constants, gunzipSync, gzipSync } from 'node:zlib'
 import t from 'tap'
 import { GZIP_MAGIC, gunzipped, isGzip, sniffGzip } from '../../../src/input/gzip.js'
 
@@ -95,4 +95,22 @@ t.test('gunzipped: an error of the bytes under it is kept apart', async (t) => {
   })()
   await t.rejects(all(gunzipped(failing, error)))
   t.equal(error.error, broken)
+})
+
+t.test('gunzipped: data cut short gives every byte before the cut, as zcat does, however slowly it is taken', async (t) => {
+  const text = Array.from({ length: 60_000 }, (_, i) => `line ${i} ${'x'.repeat(i % 97)}`).join('\n')
+  const data = gzipSync(text)
+  const cut = data.subarray(0, Math.floor(data.length * 0.6))
+  const before = gunzipSync(cut, { finishFlush: constants.Z_SYNC_FLUSH })
+  t.ok(before.length > 1024 * 1024, 'more than gunzip may hold ahead')
+  for (const pause of [0, 3]) {
+    const got: Buffer[] = []
+    await t.rejects(async () => {
+      for await (const chunk of gunzipped(source([cut.subarray(0, 100_000), cut.subarray(100_000)]), { error: undefined })) {
+        got.push(chunk)
+        for (let i = 0; i < pause; i++) await new Promise((resolve) => setImmediate(resolve))
+      }
+    }, { message: 'unexpected end of file' })
+    t.equal(Buffer.concat(got).length, before.length, `${pause} turns for each chunk taken`)
+  }
 })

@@ -137,3 +137,11 @@ t.test('each line comes with the byte offset of its first byte, however the byte
   splitter.end()
   t.strictSame(offsets, [['ab', 0], ['€', 4], ['!abcdefg', 8], ['z', 16]])
 })
+
+t.test('a splitter of a piece read elsewhere counts offsets from where the piece starts in the input', async (t) => {
+  const got: [string, number][] = []
+  const splitter = new LineSplitter({ line: (line, start) => void got.push([line, start]), tooLong: (head, start) => void got.push([`long ${head.length}`, start]) }, 8, 1000)
+  splitter.push(Buffer.from('ab\nxxxxxxxxxx\ncd'))
+  splitter.end()
+  t.strictSame(got, [['ab', 1000], ['long 10', 1003], ['cd', 1014]])
+})

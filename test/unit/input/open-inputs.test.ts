@@ -69,6 +69,7 @@ t.test('files: read from the working folder, named as given; a plain file can be
   t.equal(plain.bytesRead(), 6)
   t.equal(packed.label, join(dir, 'logs', 'packed.log'))
   t.equal(packed.seekable, null, 'gzip data by its magic bytes, whatever the name')
+  t.strictSame([plain.storedSize, packed.storedSize], [6, packedBytes.length], 'each file\'s size as stored')
   t.equal(packed.stream, false)
   t.strictSame(await bytes(packed), packedBytes, 'its bytes as stored: gunzip comes later')
 })
@@ -78,6 +79,7 @@ t.test('a FIFO is a stream, opened at once without a writer', async (t) => {
   t.equal(spawnSync('mkfifo', [join(dir, 'fifo')]).status, 0)
   const inputs = await openInputs(['fifo'], stdinOf([]).stdin, dir)
   t.match(inputs[0], { label: 'fifo', seekable: null, stream: true })
+  t.equal(inputs[0]?.storedSize, undefined, 'a stream: no size')
   await closeAll(inputs)
 })
 

@@ -9,9 +9,14 @@ import { Readable } from 'node:stream'
 import t from 'tap'
 import { openInputs, type OpenedInput } from '../../../src/input/open-inputs.js'
 import type { BuildOptions } from '../../../src/jobs/build-options.js'
-import { logListing, readLogs, startLogReading } from '../../../src/jobs/log-reading.js'
+import { jobIO } from '../../../src/jobs/job-io.js'
+import { logListing, readLogs, startLogReading, workerJob } from '../../../src/jobs/log-reading.js'
+import { parseCidr, type Cidr } from '../../../src/parse/record/client-ip.js'
+import { parseLogFormat } from '../../../src/parse/format/log-format-option.js'
+import { THREAD_SIZES } from '../../../src/source/threaded-reading.js'
 import { NewestRecords, TokenRecords } from '../../../src/select/selection.js'
 import { buildOptions } from '../../helpers/build-options.js'
+import { fakePool } from '../../helpers/fake-workers.js'
 import { testJobIO } from '../../helpers/job-io.js'
 import { logLine } from '../../helpers/log-source.js'
 
@@ -81,4 +86,34 @@ t.test('the listing: the rows (tokens given), the search, the notices, the refre
   t.equal(listing.refresh, 7)
   t.not(listing.search, null)
   t.equal(logListing(reading, options({ limit: 5 }), []).refresh, null, 'no refresh unless asked')
+})
+
+t.test('the workers\' job: what they need of the options, as plain data', async (t) => {
+  const custom = '$remote_addr [$time_local] "$request" $status'
+  const job = workerJob(options({ limit: 7, shapes: null, read: { logFormat: parseLogFormat(custom), jsonFields: null, logTz: 'Asia/Tokyo', clientIp: 'logged', trustedProxies: [parseCidr('10.0.0.0/8') as Cidr] } }), { TZ: 'Europe/Berlin', HOME: '/root' })
+  t.strictSame(job.read, { logFormat: custom, jsonFields: null, logTz: 'Asia/Tokyo', clientIp: 'logged', trustedProxies: ['10.0.0.0/8'] })
+  t.strictSame([job.limit, job.tz, job.env], [7, 'UTC', { TZ: 'Europe/Berlin' }])
+  t.strictSame(structuredClone(job), job, 'it survives the copy to a worker')
+  t.strictSame(workerJob(options(), {}).env, {})
+})
+
+t.test('a large input on the workers of the run: the pool given is used and left running; the same rows, notes and counts', async (t) => {
+  const many = Array.from({ length: 300 }, (_, i) => i + 1)
+  const dir = t.testdir({ 'a.log': `${lines(...many)}junk\n` })
+  const threaded = options({ verbose: true, fullScan: true, limit: 5, threads: 2, threadSizes: { ...THREAD_SIZES, minBytes: 0, pieceBytes: 1000 } })
+  const { pool, started } = fakePool(2)
+  const one = testJobIO(dir)
+  const alone = startLogReading({ ...threaded, threads: 1 }, one.io)
+  await readLogs(await open(['a.log'], dir), alone, { ...threaded, threads: 1 }, one.io)
+  const two = testJobIO(dir)
+  const io = Object.assign(jobIO(two.io, (line) => void two.warnings.push(line)), { workers: pool })
+  const reading = startLogReading(threaded, io)
+  await readLogs(await open(['a.log'], dir), reading, threaded, io)
+  t.equal(started.length, 2, 'the pool\'s workers read')
+  t.notOk(started.some((worker) => worker.terminated), 'a pool given is not ended')
+  t.strictSame(reading.selection.newestFirst(), alone.selection.newestFirst())
+  t.strictSame(two.warnings.filter((line) => !line.includes('read on 2 threads')), one.warnings)
+  t.strictSame(two.warnings.filter((line) => line.includes('read on 2 threads')), ['a.log: read on 2 threads from line 105 (25 kB)'])
+  t.equal(reading.lines.skipped.summary(), alone.lines.skipped.summary())
+  await pool.close()
 })

@@ -13,7 +13,10 @@ import { testJobIO } from '../../helpers/job-io.js'
 import { fixture } from '../../helpers/run-cli.js'
 
 const options = (changes: Partial<MergeOptions>): MergeOptions =>
-  ({ inputs: [], output: 'rows.ndjson', limit: 10, tz: null, emit: 'ndjson', strict: false, ifChanged: false, ...changes })
+  ({
+    inputs: [], output: 'rows.ndjson', limit: 10, tz: null, emit: 'ndjson', strict: false, ifChanged: false,
+    anonymizeIp: false, details: { hideRaw: false, fullPaths: false }, ...changes,
+  })
 
 /** The rows of a `--emit ndjson` text, as `ip time token`. */
 const rows = (text: string): string[] =>
@@ -69,7 +72,7 @@ t.test('lines that are no rows: one summary line after the output; under --stric
 
 t.test('an input that holds no rows stops the run; the output is checked first', async (t) => {
   const dir = t.testdir({ 'access.log': '192.0.2.1 - - [22/Nov/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 3\n' })
-  await t.rejects(merge(options({ inputs: ['access.log'] }), testJobIO(dir).io), { message: /^access\.log: none of the first 1 lines is a row written by profiler-search build --emit ndjson/, exitCode: 1 })
+  await t.rejects(merge(options({ inputs: ['access.log'] }), testJobIO(dir).io), { message: /^access\.log: its only line is not a row written by profiler-search build --emit ndjson/, exitCode: 1 })
   await t.rejects(merge(options({ inputs: ['access.log'], output: 'access.log' }), testJobIO(dir).io), { message: 'refusing to write access.log: it is the input access.log' })
   await t.rejects(merge(options({ inputs: ['missing.ndjson'] }), testJobIO(dir).io), { message: 'cannot read missing.ndjson: no such file' })
   t.strictSame(await readdir(dir), ['access.log'])

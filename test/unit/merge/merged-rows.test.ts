@@ -21,8 +21,9 @@ t.test('the access record is rebuilt from the row', async (t) => {
     request: 'GET http://shop.example/moebel/?x=1 HTTP/1.1', method: 'GET', target: '/moebel/?x=1', protocol: 'HTTP/1.1',
     status: 200, bytes: 3, referer: 'https://ref.example/', userAgent: 'bidi \u202e', host: 'shop.example', port: 443,
     forwardedFor: '203.0.113.9, 10.0.0.2', duration: 1500, raw: 'the raw line', source: 'web1:/var/log/access.log', line: 9,
-    byteOffset: null,
+    byteOffset: null, server: null,
   })
+  t.equal(toAccessRecord(read({ ...row, server: 'web1' })).server, 'web1', 'the server the row names')
   t.equal(toAccessRecord(read({ ...row, method: '', request: '-' })).method, null, 'an empty method was no request')
   t.equal(toAccessRecord(read({ ...row, request: 'GET /moebel/' })).protocol, null, 'HTTP/0.9')
   const backward = toAccessRecord(read({ ...row, line: null, byteOffset: 4194304 }))

@@ -85,12 +85,12 @@ t.test('a line over MAX_ROW_LENGTH is skipped as too long, and the lines after i
 t.test('an input none of whose first lines is a row stops the run (exit 1)', async (t) => {
   const { input } = memoryInput('access.log', ['192.0.2.1 - - [22/Nov/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 3\nnot json\n'])
   await t.rejects(readAll(new RowSource(input, context()), new RecordingSelection<ReadRow>()), {
-    message: 'access.log: none of the first 2 lines is a row written by profiler-search build --emit ndjson (first: "192.0.2.1 - - [22/Nov/2026:10:00:00 +0000] \\"GET / HTTP/1.1\\" 200 3")',
+    message: 'access.log: none of its 2 lines is a row written by profiler-search build --emit ndjson (first: "192.0.2.1 - - [22/Nov/2026:10:00:00 +0000] \\"GET / HTTP/1.1\\" 200 3")',
     hint: 'merge reads the output of build --emit ndjson',
     exitCode: 1,
   })
   const tooLong = memoryInput('long.ndjson', [`${'x'.repeat(MAX_ROW_LENGTH + 1)}\n`]).input
-  await t.rejects(readAll(new RowSource(tooLong, context()), new RecordingSelection<ReadRow>()), { message: `long.ndjson: none of the first 1 lines is a row written by profiler-search build --emit ndjson (first: "${'x'.repeat(80)}")` },
+  await t.rejects(readAll(new RowSource(tooLong, context()), new RecordingSelection<ReadRow>()), { message: `long.ndjson: its only line is not a row written by profiler-search build --emit ndjson (it reads: "${'x'.repeat(80)}")` },
     'an input of one overlong line is no input of rows')
   const empty = memoryInput('empty.ndjson', ['\n\n']).input
   t.strictSame(lines(await readAll(new RowSource(empty, context()), new RecordingSelection<ReadRow>())), [[], []], 'an empty input is no error: it has no rows')

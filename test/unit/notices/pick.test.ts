@@ -38,11 +38,25 @@ t.test('memory is bounded: at twice the memory, the least recently seen notices 
 
 t.test('200,000 distinct notices: the newest 10 are kept', async (t) => {
   const picker = createPicker({ limit: 10, all: false })
-  for (let i = 0; i < 200_000; i++) picker.add(n(`Implicit conversion from float ${1795351683 + i / 1e6} to int loses precision`))
+  for (let i = 0; i < 200_000; i++) picker.add(n(`Implicit conversion from float ${1795351683 + i / 1e6} to int loses precision`, String(i + 1)))
   const picked = picker.picked()
   t.equal(picked.length, 10)
   t.equal(picked[9]?.message, `Implicit conversion from float ${1795351683 + 199_999 / 1e6} to int loses precision`)
   t.equal(picked[0]?.message, `Implicit conversion from float ${1795351683 + 199_990 / 1e6} to int loses precision`)
+})
+
+t.test('differing only in numbers in the message: one notice, the latest text, counted', async (t) => {
+  const float = (value: string, line = '10'): Notice => n(`Implicit conversion from float ${value} to int loses precision`, line)
+  const picked = pickNotices([float('1795685340.852084'), n('A'), float('1795685341.5'), float('-2'), float('1.0E+25', '11'), n('A')],
+    { limit: 10, all: false })
+  t.strictSame(picked, [
+    { ...float('-2'), count: 3 },
+    { ...n('A'), count: 2 },
+    { ...float('1.0E+25', '11'), count: 1 },
+  ], 'in first-appearance order; another line is another notice')
+  t.strictSame(pickNotices([n('utf8_encode()'), n('utf16_encode()'), n('Model2::$x'), n('Model3::$x')], { limit: 10, all: false }).map((x) => x.message),
+    ['utf8_encode()', 'utf16_encode()', 'Model2::$x', 'Model3::$x'], 'digits inside a name are part of it')
+  t.strictSame(pickNotices([float('1'), float('2')], { limit: 10, all: true }), [float('1'), float('2')], 'all: every occurrence as it was, no count')
 })
 
 t.test('all: at most MAX_ALL_NOTICES are held; one more is a usage error, not gigabytes', async (t) => {

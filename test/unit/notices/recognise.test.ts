@@ -1,6 +1,6 @@
 import t from 'tap'
 import { noticeText } from '../../../src/notices/php-notice.js'
-import { MAX_ENTRY_CHARS, MAX_ENTRY_LINES, NOTICE_SHAPES, NoticeScanner } from '../../../src/notices/recognise.js'
+import { MAX_ENTRY_CHARS, MAX_ENTRY_LINES, NOTICE_SHAPES, NoticeScanner, startsPhpErrorOutput } from '../../../src/notices/recognise.js'
 import { recogniseNotices } from '../../helpers/notices.js'
 
 const texts = (lines: readonly string[]): string[] => recogniseNotices(lines).map(noticeText)
@@ -74,4 +74,15 @@ t.test('a line dropped as too long cuts the entry it was part of; outside an ent
   scanner.tooLong()
   scanner.line('Deprecated: next in /f.php on line 3')
   t.strictSame(found, ['Deprecated: next in /f.php on line 3'], 'the next entry is whole')
+})
+
+t.test('PHP error output is told by its first line, whatever its shape', async (t) => {
+  for (const line of [
+    '[22-Nov-2026 10:00:00 Europe/Berlin] PHP Warning:  x in /a.php on line 1',
+    'Deprecated: text in /b.php on line 2',
+    '<b>Warning</b>:  html in <b>/c.php</b> on line <b>3</b><br />',
+  ]) t.equal(startsPhpErrorOutput(line), true, line)
+  for (const line of ['192.0.2.1 - - [22/Nov/2026:10:00:00 +0100] "GET / HTTP/1.1" 200 3', '# Access-log fixtures', '']) {
+    t.equal(startsPhpErrorOutput(line), false, line)
+  }
 })

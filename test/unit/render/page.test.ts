@@ -57,12 +57,12 @@ t.test('a row is drawn with the original structure and classes', async (t) => {
   ].join('\n'))
   t.match(html, [
     '<tr>',
-    '<td class="text-center"><span class="label status-success">200</span></td>',
-    '<td><span class="nowrap">203.0.113.5</span></td>',
-    '<td>GET</td>',
-    '<td class="break-long-words">/moebel/</td>',
-    '<td class="text-small"><span class="nowrap">22.11.2026</span> <span class="nowrap newline">9:05:07</span></td>',
-    '<td class="nowrap"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>',
+    '<td class="text-center" data-label="Status"><span class="label status-success">200</span></td>',
+    '<td data-label="IP"><span class="nowrap">203.0.113.5</span></td>',
+    '<td data-label="Method">GET</td>',
+    '<td class="break-long-words" data-label="URL">/moebel/</td>',
+    '<td class="text-small" data-label="Time"><span class="nowrap">22.11.2026</span> <span class="nowrap newline">9:05:07</span></td>',
+    '<td class="nowrap" data-label="Token"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>',
     '</tr>',
   ].join('\n'))
 })
@@ -89,9 +89,9 @@ t.test('every log-derived value is HTML-escaped', async (t) => {
   })
   t.notMatch(html, '<script>')
   t.notMatch(html, '<b>1.2.3.4')
-  t.match(html, '<td><span class="nowrap">&lt;b&gt;1.2.3.4&lt;/b&gt;</span></td>')
-  t.match(html, '<td>G&quot;ET</td>')
-  t.match(html, '<td class="break-long-words">/x?a&#x3D;&lt;script&gt;alert(1)&lt;/script&gt;&amp;b&#x3D;&#x27;&quot;&#x60;&lt;/style&gt;&lt;/title&gt;</td>')
+  t.match(html, '<td data-label="IP"><span class="nowrap">&lt;b&gt;1.2.3.4&lt;/b&gt;</span></td>')
+  t.match(html, '<td data-label="Method">G&quot;ET</td>')
+  t.match(html, '<td class="break-long-words" data-label="URL">/x?a&#x3D;&lt;script&gt;alert(1)&lt;/script&gt;&amp;b&#x3D;&#x27;&quot;&#x60;&lt;/style&gt;&lt;/title&gt;</td>')
   t.match(html, '<a href="#profile-&lt;i&gt;t&lt;/i&gt;">&lt;i&gt;t&lt;/i&gt;</a>')
   t.match(html, '<span class="nowrap">&amp;amp;</span> <span class="nowrap newline">&lt;</span>')
   t.equal(html.match(/<\/style>/g)?.length, 1, 'only our own style element closes')
@@ -171,21 +171,21 @@ const SMALL_PAGE = [
 <tbody>
 `,
   `<tr>
-<td class="text-center"><span class="label status-success">200</span></td>
-<td><span class="nowrap">203.0.113.5</span></td>
-<td>GET</td>
-<td class="break-long-words">/moebel/</td>
-<td class="text-small"><span class="nowrap">22.11.2026</span> <span class="nowrap newline">10:05:07</span></td>
-<td class="nowrap"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>
+<td class="text-center" data-label="Status"><span class="label status-success">200</span></td>
+<td data-label="IP"><span class="nowrap">203.0.113.5</span></td>
+<td data-label="Method">GET</td>
+<td class="break-long-words" data-label="URL">/moebel/</td>
+<td class="text-small" data-label="Time"><span class="nowrap">22.11.2026</span> <span class="nowrap newline">10:05:07</span></td>
+<td class="nowrap" data-label="Token"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>
 </tr>
 `,
   `<tr>
-<td class="text-center"><span class="label status-error">404</span></td>
-<td><span class="nowrap">::1</span></td>
-<td>GET</td>
-<td class="break-long-words">/x?a&#x3D;&lt;b&gt;</td>
-<td class="text-small"><span class="nowrap">22.11.2026</span> <span class="nowrap newline">10:05:06</span></td>
-<td class="nowrap"><a href="#profile-6b02af1a4c6f3">6b02af1a4c6f3</a></td>
+<td class="text-center" data-label="Status"><span class="label status-error">404</span></td>
+<td data-label="IP"><span class="nowrap">::1</span></td>
+<td data-label="Method">GET</td>
+<td class="break-long-words" data-label="URL">/x?a&#x3D;&lt;b&gt;</td>
+<td class="text-small" data-label="Time"><span class="nowrap">22.11.2026</span> <span class="nowrap newline">10:05:06</span></td>
+<td class="nowrap" data-label="Token"><a href="#profile-6b02af1a4c6f3">6b02af1a4c6f3</a></td>
 </tr>
 `,
   `</tbody>
@@ -247,7 +247,12 @@ const SMALL_PAGE = [
 ]
 
 t.test('a small page: the frame up to the notices, each notice, the frame, each row, the frame, each detail, the end', async (t) => {
-  t.strictSame(await pieceList(renderPage({ rows: [ROW_A, ROW_B], notices: [NOTICE] })), SMALL_PAGE)
+  t.strictSame(await pieceList(renderPage({ rows: [ROW_A, ROW_B], notices: [NOTICE], details: { hideRaw: false, fullPaths: true } })), SMALL_PAGE)
+})
+
+t.test('by default a notice\'s absolute FILE shows as …/ and its name', async (t) => {
+  const pieces = await pieceList(renderPage({ rows: [], notices: [NOTICE] }))
+  t.ok(pieces.includes('<div class="php-notice"><b>Deprecated</b>: Function strftime() is deprecated in <b>…/a.php</b> on line <b>3</b></div>\n'), pieces.join(''))
 })
 
 t.test('no notices and no rows: the frame alone, cut where the rows would go', async (t) => {
@@ -331,7 +336,7 @@ t.test('a served message page and a token\'s page leading back to its search', a
   t.match(message, '<p class="message">There is &lt;no&gt; page here.</p>')
   t.match(message, '<link rel="stylesheet" href="/profile-search.css">')
   t.match(await renderProfilePage(row({})), '<p class="back"><a href="../index.html">Back to the results</a></p>', 'the site\'s way back')
-  t.match(await renderProfilePage(row({}), '/?ip=10.'), '<p class="back"><a href="/?ip&#x3D;10.">Back to the results</a></p>')
+  t.match(await renderProfilePage(row({}), undefined, '/?ip=10.'), '<p class="back"><a href="/?ip&#x3D;10.">Back to the results</a></p>')
   t.equal(stylesheetFile(), `${stylesheet}\n`)
   t.ok(servedStylesheetFile().startsWith(stylesheetFile()) && servedStylesheetFile().includes('#search-form'), 'the site\'s rules, then the form\'s')
 })

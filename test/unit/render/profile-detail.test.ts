@@ -1,8 +1,8 @@
 import t from 'tap'
-import type { ProfileRow } from '../../../src/record.js'
+import type { AccessRecord, ProfileRow } from '../../../src/record.js'
 import { stylesheet } from '../../../src/render/compiled-templates.js'
 import { renderProfilePage, renderSite, SITE_STYLESHEET } from '../../../src/render/page.js'
-import { formatDuration, profileDetail, TOKEN_PATTERN } from '../../../src/render/profile-detail.js'
+import { formatDuration, profileDetail, TOKEN_PATTERN, type DetailOptions } from '../../../src/render/profile-detail.js'
 import { joined } from '../../helpers/pieces.js'
 import { renderedPage } from '../../helpers/page.js'
 import { makeRecord } from '../../helpers/record.js'
@@ -71,8 +71,21 @@ t.test('every log-only field, labelled, in order', async (t) => {
     { label: 'X-Forwarded-For', value: '198.51.100.7, 10.0.0.1' },
     { label: 'Logged peer address', value: '10.0.0.2' },
     { label: 'Raw line', value: 'the raw line' },
-    { label: 'Source', value: '/var/log/nginx/access.log.1:4711' },
+    { label: 'Source', value: 'access.log.1:4711' },
   ])
+})
+
+t.test('the Source: an absolute path by its file name unless full paths are asked for; --hide-raw leaves it and the raw line out', async (t) => {
+  const source = (changes: Partial<AccessRecord>, options?: DetailOptions): string | undefined =>
+    profileDetail(row(makeRecord({ raw: 'the raw line', ...changes })), options).log.find((f) => f.label === 'Source')?.value
+  t.equal(source({ source: '/var/log/nginx/access.log', line: 401 }), 'access.log:401', 'no server path by default')
+  t.equal(source({ source: '/var/log/nginx/access.log', line: null, byteOffset: 227 }), 'access.log@byte 227')
+  t.equal(source({ source: '../data/access.log', line: 401 }), '../data/access.log:401', 'a relative path as given')
+  t.equal(source({ source: 'stdin', line: 3 }), 'stdin:3')
+  t.equal(source({ source: '/var/log/nginx/access.log', line: 401 }, { hideRaw: false, fullPaths: true }), '/var/log/nginx/access.log:401', '--full-paths')
+  const hidden = profileDetail(row(makeRecord({ raw: 'the raw line', source: '/var/log/a.log', line: 1 })), { hideRaw: true, fullPaths: true }).log
+  t.strictSame(hidden.filter((f) => f.label === 'Raw line' || f.label === 'Source'), [], '--hide-raw: neither')
+  t.ok(hidden.length > 0, 'the other fields stay')
 })
 
 t.test('zero bytes and a zero duration are values, not absent', async (t) => {
@@ -119,7 +132,7 @@ t.test('tokens that may name a section or a file', async (t) => {
 
 t.test('single page: the token links to its section, which holds the detail and links back', async (t) => {
   const html = await renderedPage({ rows: [row()] })
-  t.match(html, '<td class="nowrap"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>')
+  t.match(html, '<td class="nowrap" data-label="Token"><a href="#profile-6b02af1b4c6f3">6b02af1b4c6f3</a></td>')
   t.match(html, [
     '</table>',
     '</div>',
@@ -173,8 +186,8 @@ t.test('site: the listing, one page per token, one stylesheet', async (t) => {
   t.match(index, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'">`)
   t.match(index, '<title>Profile Search</title>\n<link rel="stylesheet" href="profile-search.css">\n</head>')
   t.notMatch(index, /<style|<section|id="profiles"/)
-  t.match(index, '<td class="nowrap"><a href="profiles/6b02af1b4c6f3.html">6b02af1b4c6f3</a></td>')
-  t.match(index, '<td class="nowrap"><a href="profiles/6b02af1b00001.html">6b02af1b00001</a></td>')
+  t.match(index, '<td class="nowrap" data-label="Token"><a href="profiles/6b02af1b4c6f3.html">6b02af1b4c6f3</a></td>')
+  t.match(index, '<td class="nowrap" data-label="Token"><a href="profiles/6b02af1b00001.html">6b02af1b00001</a></td>')
   t.equal(profile, await renderProfilePage(row()))
   t.match(profile, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'">`)
   t.match(profile, '<title>Profile 6b02af1b4c6f3</title>\n<link rel="stylesheet" href="../profile-search.css">')

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { searchSummary } from '../../../src/render/search-summary.js'
+import { searchSummary, shellWord } from '../../../src/render/search-summary.js'
 import { DEFAULT_CRITERIA, type Criteria } from '../../../src/select/criteria.js'
 import { parseIp } from '../../../src/select/filters/ip.js'
 import { parseTimeBound } from '../../../src/select/filters/time-range.js'
@@ -19,6 +19,7 @@ t.test('the default search', async (t) => {
   ])
   t.strictSame(summary.switches, [])
   t.equal(summary.zoneNote, null)
+  t.strictSame(summary.options, ['--method GET', '--status 200', '--limit 10'], 'the options that set it, defaults too')
 })
 
 t.test('every criterion and switch', async (t) => {
@@ -39,6 +40,8 @@ t.test('every criterion and switch', async (t) => {
   ])
   t.strictSame(summary.switches, ['Every URL, not only the storefront shapes (--any-url)', 'Crawlers left out (--crawlers exclude)'])
   t.equal(summary.zoneNote, 'From and Until are read in UTC.')
+  t.strictSame(summary.options, ['--ip 2001:db8::/32', '--method any', '--status any', "--url '!sofa'", '--token 6add69a80fdd7',
+    '--from 2026-10-25T02:00', '--tz UTC', '--limit 100', '--any-url', '--crawlers exclude'])
   t.equal(searchSummary(withCriteria({ until: parseTimeBound('2026-10-25') }), 10, null).zoneNote,
     'From and Until are read in the offset each line was logged with.')
   t.strictSame(searchSummary(withCriteria({ crawlers: 'only' }), 10, null).switches, ['Crawlers only (--crawlers only)'])
@@ -47,6 +50,15 @@ t.test('every criterion and switch', async (t) => {
 t.test('control and bidi characters in a value are made visible', async (t) => {
   const summary = searchSummary(withCriteria({ url: { text: 'a\u0000b\u202e', exclude: false } }), 10, null)
   t.equal(summary.fields[3]?.value, 'a\u2400b<U+202E>')
+  t.equal(summary.options[2], "--url 'a\u2400b<U+202E>'")
+})
+
+t.test('an option value as a shell reads it back', async (t) => {
+  t.equal(shellWord('10.0.0.0/8'), '10.0.0.0/8')
+  t.equal(shellWord('2026-10-25T02:00:00+01:00'), '2026-10-25T02:00:00+01:00')
+  t.equal(shellWord('!/robots.txt'), "'!/robots.txt'")
+  t.equal(shellWord("it's a $HOME `x`"), "'it'\\''s a $HOME `x`'")
+  t.equal(shellWord(''), "''")
 })
 
 t.test('the page draws the sidebar after the results, escaped, and only when given', async (t) => {
@@ -54,9 +66,12 @@ t.test('the page draws the sidebar after the results, escaped, and only when giv
   const html = await renderedPage({ rows: [], search })
   t.match(html, [
     '</table>\n</div>\n</div>\n</div>\n<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n',
-    '<div class="form-group">\n<label for="search-ip">IP</label>\n<input type="text" id="search-ip" value="" readonly disabled>\n</div>\n',
+    '<dl class="search-fields">\n<dt>IP</dt>\n<dd>any</dd>\n<dt>Method</dt>\n<dd>GET</dd>\n',
   ].join(''))
-  t.match(html, '<input type="text" id="search-url" value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" readonly disabled>')
+  t.match(html, '<dt>URL</dt>\n<dd>&quot;&gt;&lt;script&gt;x&lt;/script&gt;</dd>\n')
+  t.match(html, '<p class="search-options">Set by the build options <code><span>--method GET</span> <span>--status 200</span> ' +
+    '<span>--url &#x27;&quot;&gt;&lt;script&gt;x&lt;/script&gt;&#x27;</span> <span>--limit 10</span></code></p>\n</div>\n</div>\n')
+  t.notMatch(html, /<input|<form|<button|disabled/, 'no form field to click')
   t.notMatch(html, /<script|<form|<button/)
   t.notMatch(await renderedPage({ rows: [] }), 'id="sidebar"', 'no search, no sidebar (e.g. merge)')
 })

@@ -162,3 +162,16 @@ t.test('push says whether the item is kept', async (t) => {
     'kept while there is room; then only what is newer than the oldest kept (a later equal time is newer)')
   t.strictSame(ids(top.newestFirst()), ['30', '21'])
 })
+
+t.test('placed: the kept items with their places, to be pushed into another', async (t) => {
+  const heap = new NewestN<number>(2, (n) => n)
+  heap.push(1, 10)
+  heap.push(3, 30)
+  heap.push(2, 20)
+  const other = new NewestN<number>(2, (n) => n)
+  for (const [item, place] of heap.placed()) other.push(item, place)
+  other.push(3, 5)
+  t.strictSame(heap.placed().sort(), [[2, 20], [3, 30]])
+  t.strictSame(other.newestFirst(), [3, 3], 'an equal time placed earlier is older')
+  t.strictSame(other.placed().map(([, place]) => place).sort((a, b) => a - b), [5, 30])
+})

@@ -85,3 +85,21 @@ t.test('NewestItems: the newest N of any items, as they come', async (t) => {
   t.strictSame(selection.newestFirst(), [3, 2])
   t.equal(selection.isDecidedBy(), false, 'merge reads every row')
 })
+
+t.test('a part of the run (a worker): NewestRecords under a floor takes nothing older; placed() hands the kept on with their places', async (t) => {
+  const part = new NewestRecords(FILTER, 2, 0, 5000)
+  t.equal(part.admits(facts(4999)), false, 'under the floor: not worth building')
+  t.equal(part.admits(facts(5000)), true)
+  t.equal(keepAll(part, [listed(4999, 'old'), listed(5000, 'a'), listed(7000, 'b'), listed(6000, 'c')], [1, 2, 3, 4]), 3)
+  t.strictSame(part.placed().sort((x, y) => x[1] - y[1]).map(([record, place]) => [record.raw, place]), [['b', 3], ['c', 4]])
+  t.equal(part.floor, 6000, 'the floor now: the oldest kept, once the limit is')
+  const run = new NewestRecords(FILTER, 2, 0)
+  t.equal(run.floor, -Infinity, 'nothing kept: any time gets in')
+  for (const [record, place] of part.placed()) run.keep(record, place)
+  t.strictSame(run.newestFirst().map((r) => r.raw), ['b', 'c'])
+  const token = '6add69a80fdd7'
+  const search = new TokenRecords(recordFilter({ ...DEFAULT_CRITERIA, token }, { rule: defaultRowRule(), zone: null }), token, 0)
+  keepAll(search, [listed(0x6add69a8 * 1000 + 1, 'x')], [7])
+  t.strictSame(search.placed().map(([record, place]) => [record.raw, place]), [['x', 7]])
+  t.equal(search.floor, -Infinity, 'a token: any time')
+})

@@ -60,3 +60,17 @@ t.test('--token in a second of 1,000,001 identical lines: found in bounded time,
   t.strictSame(oldest.found.map((r) => r.line), [1], 'the line past the millionth: the first value above the microseconds')
   t.equal(oldest.kept, 1_000_001, 'at worst the whole second, as many as its tokens')
 })
+
+t.test('a search per part (a worker\'s), handed on with the places: what one search of all the records finds', async (t) => {
+  const random = seeded(99)
+  const second = 0x6add69a8 * 1000
+  const records: [AccessRecord, number][] = Array.from({ length: 3000 }, (_, i) => [makeRecord({ time: second + Math.floor(random() * 1000), raw: `line ${i % 50}`, target: '/x' }), i])
+  const whole = searched(records, '6add69a80fdd7')
+  for (const token of ['6add69a80fdd7', '6add69a800000', '6add69a8f4240']) {
+    const parts = [new TokenSearch(token), new TokenSearch(token), new TokenSearch(token)]
+    records.forEach(([record, order], i) => parts[i % 3]?.push(record, order))
+    const joined = searched(parts.flatMap((part) => part.placed()), token)
+    t.strictSame(joined.found, searched(records, token).found, token)
+  }
+  t.ok(whole.kept > 0)
+})

@@ -10,11 +10,13 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import t, { type Test } from 'tap'
 import { openInputs, type OpenedInput, type SeekableFile } from '../../../src/input/open-inputs.js'
+import { ReadError } from '../../../src/input/read-error.js'
 import type { AccessRecord } from '../../../src/record.js'
 import { BackwardSource } from '../../../src/source/backward-source.js'
 import { InputPlaces, type Batch } from '../../../src/source/batch.js'
 import { LogLines } from '../../../src/source/log-lines.js'
-import { linesContext, logLine, timeAt, type LinesContext, type RecordingSelection } from '../../helpers/log-source.js'
+import type { ThreadedReading } from '../../../src/source/threaded-reading.js'
+import { linesContext, logLine, recordedElsewhere, timeAt, type LinesContext, type RecordingSelection } from '../../helpers/log-source.js'
 
 const PER_INPUT = 2 ** 40
 const LINES = 2000
@@ -55,13 +57,15 @@ interface Options {
   partialOk?: boolean
   lines?: LinesContext
   rank?: number
+  threaded?: ThreadedReading
 }
 
 const sourceOf = (opened: Opened, options: Options = {}) => {
   const warnings: string[] = []
   const { context, selection } = options.lines ?? linesContext()
   const lines = new LogLines(context, opened.input.label, 'offsets', new InputPlaces(options.rank ?? 0))
-  const source = new BackwardSource(opened.input, opened.file, lines, { partialOk: options.partialOk ?? false, warn: (line) => warnings.push(line) }, options.paced ?? true)
+  const policy = { partialOk: options.partialOk ?? false, warn: (line: string) => warnings.push(line) }
+  const source = new BackwardSource(opened.input, opened.file, lines, policy, options.paced ?? true, options.threaded ?? null, options.rank ?? 0)
   return { source, warnings, selection }
 }
 
@@ -191,4 +195,29 @@ t.test('auto: a short file\'s lines held back come in the last batch', async (t)
   for await (const batch of source.batches()) batches.push(offsets(handed(batch, selection)))
   t.strictSame(batches, [[], down(29, 0)])
   t.strictSame(lines.notes, ['x.log: log format combined (auto)'])
+})
+
+t.test('not decided by the newest backwardBytes: the lines before those handed over go to the ranges, whose batches follow', async (t) => {
+  const opened = await openLog(t)
+  const elsewhere = recordedElsewhere({ backwardBytes: 100_000 }, [{ kept: 0, earliest: timeAt(3) }, { kept: 0, earliest: timeAt(1) }], 50)
+  const { source, selection } = sourceOf(opened, { threaded: elsewhere.threaded, rank: 4 })
+  const { fd } = opened.file.handle
+  const batches: Handed[] = []
+  for await (const batch of source.batches()) batches.push(handed(batch, selection))
+  t.strictSame(batches.map(offsets), [down(1999, 1345), down(1344, 690), [], [], []], 'two blocks of 64 KiB read here: 131,072 bytes, past backwardBytes')
+  t.strictSame(batches.map((stretch) => stretch.batch.earliest), [timeAt(1345), timeAt(690), timeAt(3), timeAt(1), null])
+  t.strictSame(elsewhere.ranges.map(({ input, part }) => [input.label, input.rank, input.format, part.end, part.read, part.size, part.fd === fd]),
+    [['x.log', 4, 'combined', 690 * LINE_BYTES, 131_072, 200_000, true]], 'the rest: the lines before line 690')
+  t.equal(source.bytesRead(), 131_072 + 500)
+  t.equal(opened.closed.count, 1)
+})
+
+t.test('ranges that break off with --partial-ok: the lines they read count in the warning', async (t) => {
+  const opened = await openLog(t)
+  const elsewhere = recordedElsewhere({ backwardBytes: 1 }, [], 50, new ReadError('cannot read x.log: EIO'))
+  const { source, warnings } = sourceOf(opened, { threaded: elsewhere.threaded, partialOk: true })
+  for await (const _ of source.batches()) {
+    // every batch
+  }
+  t.strictSame(warnings, ['cannot read x.log: EIO; kept the 705 lines read before the error (--partial-ok)'], '655 here, 50 in the ranges')
 })

@@ -1,7 +1,7 @@
 /** Whether an input is what it should be (src/source/format-probe.ts): none of its first lines readable stops the run. */
 
 import t from 'tap'
-import { FORMAT_PROBE_LINES, FormatProbe } from '../../../src/source/format-probe.js'
+import { FORMAT_PROBE_LINES, FormatProbe, noLineOf, notAnAccessLog } from '../../../src/source/format-probe.js'
 
 /** A probe whose failure says what it was given. */
 const probe = (): FormatProbe => new FormatProbe((checked, first) => new Error(`${checked} lines, first ${JSON.stringify(first)}`))
@@ -47,4 +47,29 @@ t.test('failure: the error for the lines seen, or as asked', async (t) => {
   p.saw(false, 'bad')
   t.equal(p.failure().message, '2 lines, first "bad"')
   t.equal(p.failure(7, 'other').message, '7 lines, first "other"')
+})
+
+t.test('done once the first lines were all seen', async (t) => {
+  const p = probe()
+  p.saw(true, 'good')
+  for (let i = 2; i < FORMAT_PROBE_LINES; i++) p.saw(false, 'bad')
+  t.equal(p.done, false)
+  p.saw(false, 'bad')
+  t.equal(p.done, true)
+})
+
+t.test('notAnAccessLog: the error naming the input, the lines tried, the first of them cut at 80 characters; exit 1', async (t) => {
+  t.match(notAnAccessLog('a.log', 'combined')(3, `x${'y'.repeat(100)}`), {
+    message: `a.log: none of its 3 lines matches --log-format combined (first: "x${'y'.repeat(79)}")`, exitCode: 1, hint: 'is it the format the server writes?', firstLine: `x${'y'.repeat(100)}`,
+  })
+  t.match(notAnAccessLog('stdin', null)(100, 'junk'), {
+    message: 'stdin: none of the first 100 lines is an nginx or Apache access log line in combined or common format (first: "junk")', hint: 'is this an access log?',
+  })
+})
+
+t.test('the message says how many lines were tried, in plain words', async (t) => {
+  t.equal(noLineOf(1, 'junk', 'is a log line', 'is not a log line'), 'its only line is not a log line (it reads: "junk")')
+  t.equal(noLineOf(3, 'junk', 'is a log line', 'is not a log line'), 'none of its 3 lines is a log line (first: "junk")', 'the whole input')
+  t.equal(noLineOf(100, 'junk', 'is a log line', 'is not a log line'), 'none of the first 100 lines is a log line (first: "junk")')
+  t.equal(noLineOf(1, 'x'.repeat(200), 'is', 'is not'), `its only line is not (it reads: "${'x'.repeat(80)}")`, 'cut at 80 characters')
 })

@@ -5,12 +5,14 @@
  * read before it.
  */
 
+import type { FileHandle } from 'node:fs/promises'
 import t from 'tap'
 import { InputPlaces } from '../../../src/source/batch.js'
 import { ForwardSource } from '../../../src/source/forward-source.js'
 import { LogLines } from '../../../src/source/log-lines.js'
 import type { BreakPolicy } from '../../../src/source/record-source.js'
-import { ioError, linesContext, logLine, memoryInput, timeAt, type LinesContext, type RecordingSelection } from '../../helpers/log-source.js'
+import type { ThreadedReading } from '../../../src/source/threaded-reading.js'
+import { ioError, linesContext, logLine, memoryInput, recordedElsewhere, timeAt, type LinesContext, type RecordingSelection } from '../../helpers/log-source.js'
 
 const PER_INPUT = 2 ** 40
 
@@ -24,12 +26,24 @@ interface Read {
 
 const policy = (partialOk: boolean, warnings: string[]): BreakPolicy => ({ partialOk, warn: (line) => warnings.push(line) })
 
-const sourceOf = (chunks: readonly (string | Error)[], options: { partialOk?: boolean; lines?: LinesContext; rank?: number; paced?: boolean } = {}) => {
-  const { input, closed } = memoryInput('x.log', chunks)
+interface Options {
+  partialOk?: boolean
+  lines?: LinesContext
+  rank?: number
+  paced?: boolean
+  threaded?: ThreadedReading
+  /** The input's size, when it is a plain file. */
+  size?: number
+}
+
+const sourceOf = (chunks: readonly (string | Error)[], options: Options = {}) => {
+  const memory = memoryInput('x.log', chunks)
+  const input = options.size === undefined ? memory.input : { ...memory.input, seekable: { handle: null as unknown as FileHandle, size: options.size } }
   const { context, selection } = options.lines ?? linesContext()
   const warnings: string[] = []
-  const source = new ForwardSource(input, new LogLines(context, 'x.log', 'lines', new InputPlaces(options.rank ?? 0)), policy(options.partialOk ?? false, warnings), options.paced ?? false)
-  return { source, closed, warnings, selection }
+  const lines = new LogLines(context, 'x.log', 'lines', new InputPlaces(options.rank ?? 0))
+  const source = new ForwardSource(input, lines, policy(options.partialOk ?? false, warnings), options.paced ?? false, options.threaded ?? null, options.rank ?? 0)
+  return { source, closed: memory.closed, warnings, selection, lines }
 }
 
 /** Reads every batch: the records each handed the selection, and what the batch says of them. */
@@ -47,14 +61,15 @@ const readAll = async (source: ForwardSource, warnings: string[], selection: Rec
 
 const text = (...lines: string[]): string => lines.map((line) => `${line}\n`).join('')
 
-t.test('a batch per chunk, then the end: records in the order read, placed by rank and line', async (t) => {
+t.test('a batch per chunk, then the end: records in the order read, placed by rank and byte offset (in the order of the lines)', async (t) => {
   const { source, closed, warnings, selection } = sourceOf([text(logLine(1, 5), logLine(2, 3)), `${logLine(3, 9)}\n${logLine(4, 1).slice(0, 20)}`, `${logLine(4, 1).slice(20)}\n`], { rank: 3 })
   t.equal(source.label, 'x.log')
   t.equal(source.newestFirst, false)
   const read = await readAll(source, warnings, selection)
   t.strictSame(read.batches, [[1, 2], [3], [4], [], []], 'a line split between two chunks comes with the second')
   t.strictSame(read.earliest, [timeAt(3), timeAt(9), timeAt(1), null, null])
-  t.strictSame(read.places, [1, 2, 3, 4].map((line) => 3 * PER_INPUT + line))
+  const starts = [0, 1, 2, 3].map((n) => Buffer.byteLength(text(...[logLine(1, 5), logLine(2, 3), logLine(3, 9)].slice(0, n))))
+  t.strictSame(read.places, starts.map((offset) => 3 * PER_INPUT + offset))
   t.equal(source.bytesRead(), Buffer.byteLength(text(logLine(1, 5), logLine(2, 3), logLine(3, 9), logLine(4, 1))), 'the input\'s own count')
   t.strictSame(warnings, [])
   t.equal(closed.count, 0, 'the input closes itself at its end; close() is for an input left unread')
@@ -113,9 +128,9 @@ t.test('--partial-ok passes over read errors only: a bug is thrown as it is', as
 
 t.test('an input none of whose first lines is a log line stops the run, also with --partial-ok after a break', async (t) => {
   const { source, warnings, selection } = sourceOf([text('junk', 'more junk')])
-  await t.rejects(readAll(source, warnings, selection), { message: 'x.log: none of the first 2 lines matches --log-format combined (first: "junk")', exitCode: 1 })
+  await t.rejects(readAll(source, warnings, selection), { message: 'x.log: none of its 2 lines matches --log-format combined (first: "junk")', exitCode: 1 })
   const broken = sourceOf([text('junk'), ioError()], { partialOk: true })
-  await t.rejects(readAll(broken.source, broken.warnings, broken.selection), { message: 'x.log: none of the first 1 lines matches --log-format combined (first: "junk")' })
+  await t.rejects(readAll(broken.source, broken.warnings, broken.selection), { message: 'x.log: its only line does not match --log-format combined (it reads: "junk")' })
 })
 
 t.test('paced: the same batches, each chunk in pieces of at most 64 KiB', async (t) => {
@@ -127,4 +142,58 @@ t.test('paced: the same batches, each chunk in pieces of at most 64 KiB', async 
   t.equal(pieces, 3)
   t.equal(read.batches.length, pieces + 2, 'a batch per piece of the one chunk, then the end')
   t.strictSame(read.batches.flat(), many.map((_, i) => i + 1))
+})
+
+t.test('with workers: the first lines read here until they decide, the rest handed on in pieces of whole lines, then taken back', async (t) => {
+  const many = Array.from({ length: 150 }, (_, i) => logLine(i % 250, i))
+  const whole = text(...many)
+  const elsewhere = recordedElsewhere({ minBytes: 1000, pieceBytes: 2000 }, [{ kept: 0, earliest: timeAt(120) }], 40)
+  const lines = linesContext('auto')
+  const { source, warnings, selection } = sourceOf([whole.slice(0, 5000), whole.slice(5000, 9000), whole.slice(9000)], { threaded: elsewhere.threaded, rank: 3, lines })
+  const read = await readAll(source, warnings, selection)
+  t.equal(elsewhere.pieces.length, 1)
+  const [handed] = elsewhere.pieces
+  const from = handed?.from.bytes ?? 0
+  t.strictSame(handed?.input, { label: 'x.log', rank: 3, format: 'combined', noted: new Set() })
+  t.strictSame(handed?.from, { lines: whole.slice(0, from).split('\n').length - 1, bytes: from, size: null })
+  t.ok((handed?.from.lines ?? 0) >= 100, 'here: the first 100 lines at least, which decide the format')
+  t.equal(Buffer.concat(handed?.sent.map((piece) => piece.bytes) ?? []).toString(), whole.slice(from), 'the rest, in pieces')
+  t.ok(handed?.sent.every((piece) => piece.bytes.length >= 2000 || piece === handed.sent.at(-1)), 'pieces of at least pieceBytes')
+  t.strictSame(read.batches.flat(), many.slice(0, handed?.from.lines).map((_, i) => i + 1), 'the lines read here, in order')
+  t.strictSame(read.earliest.slice(-2), [timeAt(120), null], 'what came back, then the end')
+  t.strictSame(lines.notes, ['x.log: log format combined (auto)'])
+})
+
+t.test('with workers: a plain file known to be small is read here whole; so is one too small to switch', async (t) => {
+  const many = Array.from({ length: 150 }, (_, i) => logLine(i % 250, i))
+  const small = recordedElsewhere({ minBytes: 100_000 })
+  const { source, warnings, selection } = sourceOf([text(...many)], { threaded: small.threaded, size: Buffer.byteLength(text(...many)) })
+  t.equal((await readAll(source, warnings, selection)).batches.flat().length, 150)
+  const stream = sourceOf([text(...many)], { threaded: small.threaded })
+  t.equal((await readAll(stream.source, stream.warnings, stream.selection)).batches.flat().length, 150, 'a stream that ends before minBytes')
+  t.equal(small.pieces.length, 0)
+})
+
+t.test('with workers: gzip data counts as four times its stored size (it expands more), so a large .gz goes to them after the first lines', async (t) => {
+  const many = Array.from({ length: 150 }, (_, i) => logLine(i % 250, i))
+  const elsewhere = recordedElsewhere({ minBytes: 100_000 })
+  const memory = memoryInput('x.log.gz', [text(...many)])
+  const lines = linesContext()
+  for (const storedSize of [24_999, 25_000]) {
+    const source = new ForwardSource({ ...memory.input, storedSize }, new LogLines(lines.context, 'x.log', 'lines', new InputPlaces(0)), policy(false, []), false, elsewhere.threaded)
+    for await (const _ of source.batches()) lines.selection.take()
+  }
+  t.equal(elsewhere.pieces.length, 1, 'only the one of 25,000 bytes stored')
+  t.strictSame(elsewhere.pieces[0]?.from.size, null)
+})
+
+t.test('with workers, --partial-ok: what was handed on before the break is taken back, and counted in the warning', async (t) => {
+  const many = Array.from({ length: 120 }, (_, i) => logLine(i % 250, i))
+  const elsewhere = recordedElsewhere({ minBytes: 0, pieceBytes: 10 }, [{ kept: 0, earliest: null }], 15)
+  const { source, warnings, selection } = sourceOf([text(...many), text(...many.slice(0, 20)), ioError()], { threaded: elsewhere.threaded, partialOk: true })
+  const read = await readAll(source, warnings, selection)
+  t.equal(read.batches.flat().length, elsewhere.pieces[0]?.from.lines)
+  t.strictSame(warnings, [`cannot read x.log: EIO: i/o error, read; kept the ${(elsewhere.pieces[0]?.from.lines ?? 0) + 15} lines read before the error (--partial-ok)`])
+  const failing = sourceOf([text(...many), text(...many.slice(0, 20)), ioError()], { threaded: recordedElsewhere({ minBytes: 0, pieceBytes: 10 }).threaded })
+  await t.rejects(readAll(failing.source, failing.warnings, failing.selection), { name: 'ReadError' })
 })

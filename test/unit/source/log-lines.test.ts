@@ -5,6 +5,7 @@ import { FORMAT_PROBE_LINES } from '../../../src/source/format-probe.js'
 import { parseLogFormat } from '../../../src/parse/format/log-format-option.js'
 import { DEFAULT_READ_OPTIONS, readSettings, type ReadOptions } from '../../../src/source/read-settings.js'
 import { SkippedLines } from '../../../src/source/skipped-lines.js'
+import { NewestLine } from '../../../src/source/newest-line.js'
 import { InputPlaces } from '../../../src/source/batch.js'
 import { LogLines, type Numbering } from '../../../src/source/log-lines.js'
 import { RecordingSelection } from '../../helpers/log-source.js'
@@ -25,7 +26,7 @@ interface Run {
 
 /** The lines of one input read by LogLines with `options` into `selection`; `notes` hears the --verbose notes. */
 const logLines = (options: Partial<ReadOptions>, skipped: SkippedLines, notes: string[], selection: RecordingSelection, numbering: Numbering = 'lines', label = 'x.log'): LogLines =>
-  new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped, note: (line) => notes.push(line) },
+  new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped, note: (line) => notes.push(line), newest: new NewestLine() },
     label, numbering, new InputPlaces(0))
 
 /** Feeds lines (a string, or `{ tooLong }`) through one input's LogLines, with made-up offsets. */
@@ -92,12 +93,12 @@ t.test('only the first FORMAT_PROBE_LINES decide', async (t) => {
 
 t.test('an input where nothing fits stops the run (exit 1)', async (t) => {
   t.throws(() => run(['hello', 'world']), {
-    message: 'x.log: none of the first 2 lines is an nginx or Apache access log line in combined or common format (first: "hello")',
+    message: 'x.log: none of its 2 lines is an nginx or Apache access log line in combined or common format (first: "hello")',
     exitCode: 1,
   })
   const junk = Array.from({ length: 150 }, (_, i) => `junk ${i}`)
   t.throws(() => run(junk), { message: /^x\.log: none of the first 100 lines is/ })
-  t.throws(() => run(['', '', 'only junk']), { message: /none of the first 1 lines/, exitCode: 1 }, 'blank lines do not count')
+  t.throws(() => run(['', '', 'only junk']), { message: /its only line is not/, exitCode: 1 }, 'blank lines do not count')
   t.strictSame(run(['', '']).records, [], 'an empty input is fine')
 })
 
@@ -106,7 +107,7 @@ t.test('a fixed format: no probing, and its own error', async (t) => {
   const r = run([COMBINED(1), COMMON(2)], format)
   t.strictSame([r.records, r.notes, r.summary], [['2:192.0.2.2'], [], 'skipped 1 of 2 lines (1 not a log line); first at x.log:1'])
   t.throws(() => run([COMBINED(1)], format), {
-    message: 'x.log: none of the first 1 lines matches --log-format common (first: ' + JSON.stringify(COMBINED(1).slice(0, 80)) + ')',
+    message: 'x.log: its only line does not match --log-format common (it reads: ' + JSON.stringify(COMBINED(1).slice(0, 80)) + ')',
     exitCode: 1,
   })
   const late = [...Array.from({ length: FORMAT_PROBE_LINES }, (_, i) => COMMON(i + 1)), 'junk']
@@ -123,14 +124,14 @@ t.test('overlong lines are counted in line order, also while probing', async (t)
 
 t.test('an input of overlong lines only is not a log (exit 1)', async (t) => {
   t.throws(() => run([{ tooLong: 'B' }]), {
-    message: 'x.log: none of the first 1 lines is an nginx or Apache access log line in combined or common format (first: "B")',
+    message: 'x.log: its only line is not an nginx or Apache access log line in combined or common format (it reads: "B")',
     exitCode: 1,
   }, 'one overlong line (a 100 MB line without a newline)')
   const many = Array.from({ length: 150 }, (_, i) => ({ tooLong: `L${i}` }))
   t.throws(() => run(many), { message: /^x\.log: none of the first 100 lines is .* \(first: "L0"\)$/, exitCode: 1 }, 'decided at the 100th')
-  t.throws(() => run([{ tooLong: 'B' }, 'junk']), { message: /none of the first 2 lines .* \(first: "B"\)$/, exitCode: 1 })
+  t.throws(() => run([{ tooLong: 'B' }, 'junk']), { message: /none of its 2 lines .* \(first: "B"\)$/, exitCode: 1 })
   const common = { logFormat: parseLogFormat('common') }
-  t.throws(() => run([{ tooLong: 'B' }], common), { message: 'x.log: none of the first 1 lines matches --log-format common (first: "B")', exitCode: 1 },
+  t.throws(() => run([{ tooLong: 'B' }], common), { message: 'x.log: its only line does not match --log-format common (it reads: "B")', exitCode: 1 },
     'a fixed format too')
   t.throws(() => run([...many, COMMON(1)], common), { message: /^x\.log: none of the first 100 lines matches --log-format common/, exitCode: 1 })
 })
@@ -202,7 +203,8 @@ t.test('the gate sees each valid line first: a line it turns down gets no record
     },
   }
   const selection = new RecordingSelection(gate, (record) => record.ip !== '192.0.2.2')
-  const lines = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), selection, skipped: new SkippedLines(), note: () => undefined },
+  const newest = new NewestLine()
+  const lines = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), selection, skipped: new SkippedLines(), note: () => undefined, newest },
     'x.log', 'offsets', new InputPlaces(3))
   for (const n of [4, 3, 2]) lines.line(COMBINED(n), n * 100)
   lines.line('junk', 1)
@@ -214,10 +216,11 @@ t.test('the gate sees each valid line first: a line it turns down gets no record
   t.strictSame(selection.take().items.map((r) => r.ip), ['192.0.2.4'])
   t.equal(seen.length, 3, 'the junk line never reached the gate')
   t.equal(decided.earliest, Date.UTC(2026, 10, 22, 9, 0, 2), 'the earliest valid line, kept or not')
+  t.strictSame(newest.get(), { time: Date.UTC(2026, 10, 22, 9, 0, 4), offset: 60 }, 'the newest valid line, for the page\'s stamp')
   const records: AccessRecord[] = []
   const places: number[] = []
   const again = new RecordingSelection(gate)
-  const counted = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', logFormat: parseLogFormat('combined') }), selection: again, skipped: new SkippedLines(), note: () => undefined },
+  const counted = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', logFormat: parseLogFormat('combined') }), selection: again, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() },
     'x.log', 'offsets', new InputPlaces(3))
   for (const n of [4, 3, 2]) counted.line(COMBINED(n), n * 100)
   const taken = again.take()
@@ -227,4 +230,45 @@ t.test('the gate sees each valid line first: a line it turns down gets no record
   t.strictSame(places, [3 * 2 ** 40 + 400, 3 * 2 ** 40 + 200], 'placed after the inputs before it, by byte offset')
   t.equal(lines.linesRead, 4)
   t.strictSame(lines.takeBatch(), { kept: 0, earliest: null }, 'taken: a new batch starts empty')
+})
+
+t.test('a stretch read on (ReadOn): the format its input\'s start chose, no probe; a preset noted once per input, or told to `retried`', async (t) => {
+  const notes: string[] = []
+  const selection = new RecordingSelection()
+  const context = { settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), selection, skipped: new SkippedLines(), note: (line: string) => notes.push(line), newest: new NewestLine() }
+  const noted = new Set(['vhost_combined'])
+  const lines = new LogLines(context, 'x.log', 'lines', new InputPlaces(0), { format: 'combined' }, noted)
+  t.equal(lines.format, 'combined')
+  t.ok(lines.decided, 'nothing to decide')
+  for (let i = 0; i < 2 * FORMAT_PROBE_LINES; i++) lines.line('junk', i)
+  lines.line(VHOST(1), 1000)
+  lines.line(JSON_LINE(2), 2000)
+  lines.line(COMBINED(3), 3000)
+  t.doesNotThrow(() => lines.end(), 'junk only at its start is no failure: the start was probed elsewhere')
+  t.strictSame(notes, ['x.log:202: log format json for lines combined cannot read (auto)'], 'vhost_combined was noted for the input before')
+  t.strictSame([...noted], ['vhost_combined', 'json'])
+  t.strictSame(selection.take().items.map((r) => r.line), [201, 202, 203])
+  t.equal(lines.lineCount, 203)
+  const told: string[] = []
+  const retried = new LogLines({ ...context, retried: (at, format) => told.push(`${at.line} ${format}`) }, 'x.log', 'lines', new InputPlaces(0), { format: 'combined' })
+  retried.line(JSON_LINE(1), 0)
+  t.strictSame(told, ['1 json'])
+  t.equal(notes.length, 1, 'told, not noted')
+  t.throws(() => new LogLines(context, 'x.log', 'lines', new InputPlaces(0), { format: 'no such' }), { message: 'x.log: no such preset to read on with' })
+})
+
+t.test('decided: the format known and the first FORMAT_PROBE_LINES lines probed; the lines numbered so far', async (t) => {
+  const selection = new RecordingSelection()
+  const context = (options: Partial<ReadOptions>) => ({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() })
+  for (const [name, options] of [['auto', {}], ['fixed', { logFormat: parseLogFormat('combined') }]] as const) {
+    const lines = new LogLines(context(options), 'x.log', 'lines', new InputPlaces(0))
+    lines.line('', 0)
+    for (let i = 1; i < FORMAT_PROBE_LINES; i++) lines.line(COMBINED(i), i)
+    t.notOk(lines.decided, `${name}: ${FORMAT_PROBE_LINES - 1} lines`)
+    t.equal(lines.format, 'logFormat' in options ? 'combined' : null)
+    lines.line(COMBINED(100), 100)
+    t.ok(lines.decided)
+    t.equal(lines.format, 'combined')
+    t.equal(lines.lineCount, FORMAT_PROBE_LINES + 1, 'the blank line too')
+  }
 })

@@ -57,18 +57,19 @@ t.test('from the end: plain files of at least backwardMinBytes, never under a fu
   t.strictSame(planSources([], context, options()), [], 'no inputs, no sources')
 })
 
-t.test('each record is placed by its input\'s rank in the age order, then its line', async (t) => {
+t.test('each record is placed by its input\'s rank in the age order, then its byte offset (in the order of its lines)', async (t) => {
   const inputs = ['b.log', 'a.log.1', 'a.log'].map((label, i) => input(label, null, `${logLine(i, 0)}\n${logLine(i, 1)}\n`))
   const { context, selection } = linesContext()
   const places: Record<string, number[]> = {}
   for (const source of planSources(inputs, context, options())) {
     for await (const _ of source.batches()) (places[source.label] ??= []).push(...selection.take().places)
   }
-  t.strictSame(places, { 'b.log': [1, 2], 'a.log.1': [PER_INPUT + 1, PER_INPUT + 2], 'a.log': [2 * PER_INPUT + 1, 2 * PER_INPUT + 2] },
+  const second = Buffer.byteLength(`${logLine(0, 0)}\n`)
+  t.strictSame(places, { 'b.log': [0, second], 'a.log.1': [PER_INPUT, PER_INPUT + second], 'a.log': [2 * PER_INPUT, 2 * PER_INPUT + second] },
     'b.log, named first, is the oldest; then the set of a.log, oldest first')
 })
 
-t.test('read from the end, lines are numbered by byte offset; forwards, by line', async (t) => {
+t.test('read from the end, lines are numbered by byte offset; forwards, by line; placed by byte offset both ways', async (t) => {
   const dir = t.testdir()
   const text = `${logLine(1, 0)}\n${logLine(2, 1)}\n`
   await writeFile(join(dir, 'x.log'), text)
@@ -91,7 +92,7 @@ t.test('read from the end, lines are numbered by byte offset; forwards, by line'
     `x.log.1 line null byte ${second} place ${second - PER_INPUT}`, `x.log.1 line null byte 0 place ${-PER_INPUT}`,
   ])
   t.strictSame(await positions({ fullScan: true }), [
-    `x.log.1 line 1 byte null place ${1 - PER_INPUT}`, `x.log.1 line 2 byte null place ${2 - PER_INPUT}`,
-    'x.log line 1 byte null place 1', 'x.log line 2 byte null place 2',
+    `x.log.1 line 1 byte null place ${-PER_INPUT}`, `x.log.1 line 2 byte null place ${second - PER_INPUT}`,
+    'x.log line 1 byte null place 0', `x.log line 2 byte null place ${second}`,
   ])
 })

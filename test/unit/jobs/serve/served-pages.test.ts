@@ -36,8 +36,21 @@ t.test('no rows: Latest leads nowhere; a note under the count; the server\'s swi
 })
 
 t.test('a token\'s page leads back to its search', async (t) => {
-  const html = await profilePage(rows[0] as (typeof rows)[number], searchQuery(new URLSearchParams('ip=127.'), DEFAULT_CRITERIA))
+  const html = await profilePage(rows[0] as (typeof rows)[number], searchQuery(new URLSearchParams('ip=127.'), DEFAULT_CRITERIA), buildOptions())
   t.match(html, '<p class="back"><a href="/?ip&#x3D;127.">Back to the results</a></p>')
-  const plain = await profilePage(rows[0] as (typeof rows)[number], searchQuery(new URLSearchParams(''), DEFAULT_CRITERIA))
+  const plain = await profilePage(rows[0] as (typeof rows)[number], searchQuery(new URLSearchParams(''), DEFAULT_CRITERIA), buildOptions())
   t.match(plain, '<p class="back"><a href="/">Back to the results</a></p>')
+})
+
+t.test('--anonymize-ip, --hide-raw: the served pages show what build would publish', async (t) => {
+  const options = buildOptions({ anonymizeIp: true, details: { hideRaw: true, fullPaths: false } })
+  const search = searchQuery(new URLSearchParams(''), DEFAULT_CRITERIA)
+  const html = await joined(listingPage(search, rows, null, options))
+  t.strictSame(tableRows(html).map((cells) => cells[1]), [rows[0]?.ip.replace(/\.\d+$/, '.0'), rows[1]?.ip.replace(/\.\d+$/, '.0')])
+  const profile = await profilePage(rows[0] as (typeof rows)[number], search, options)
+  t.notMatch(profile, rows[0]?.ip as string, 'no full address')
+  t.notMatch(profile, '>b<', 'no raw line')
+  const shown = await profilePage(rows[0] as (typeof rows)[number], search, buildOptions())
+  t.match(shown, rows[0]?.ip as string)
+  t.match(shown, '>b<', 'the raw line, without --hide-raw')
 })

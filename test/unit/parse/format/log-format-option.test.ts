@@ -1,6 +1,6 @@
 import t from 'tap'
 import { FormatError } from '../../../../src/parse/format/text-format.js'
-import { parseLogFormat } from '../../../../src/parse/format/log-format-option.js'
+import { logFormatText, parseLogFormat } from '../../../../src/parse/format/log-format-option.js'
 
 t.test('auto, the presets, nginx by $, Apache by %', async (t) => {
   t.strictSame(parseLogFormat('auto'), { kind: 'auto' })
@@ -38,4 +38,14 @@ t.test('a format must give the client, the time, method and URL, and the status'
   t.doesNotThrow(() => parseLogFormat('%h %t "%m %U%q %H" %s'))
   t.doesNotThrow(() => parseLogFormat('%h [%{%d/%b/%Y %T}t.%{usec_frac}t %{%z}t] "%r" %>s'))
   t.doesNotThrow(() => parseLogFormat('%h %{msec}t "%r" %>s'))
+})
+
+t.test('the text a choice was read from makes the same choice again (a worker thread compiles it again)', async (t) => {
+  const custom = '$remote_addr [$time_local] "$request" $status'
+  for (const text of ['auto', 'combined', 'json', custom]) {
+    const choice = parseLogFormat(text)
+    t.equal(logFormatText(choice), text)
+    t.strictSame(JSON.stringify(parseLogFormat(logFormatText(choice))), JSON.stringify(choice), text)
+  }
+  t.equal(logFormatText(parseLogFormat(' common ')), 'common')
 })

@@ -1,6 +1,5 @@
 import t from 'tap'
 import type { FormatSpec, TextFormatSpec } from '../../../../src/parse/format/format-spec.js'
-import { unwrapNginxFormat } from '../../../../src/parse/format/nginx-conf.js'
 import { nginxFormat, nginxTokens } from '../../../../src/parse/format/nginx.js'
 import { FormatError } from '../../../../src/parse/format/text-format.js'
 
@@ -14,20 +13,6 @@ const roles = (format: string): string[] => text(format).fields.map((f) => `${f.
 const BODY = '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" rt=$request_time host=$host xff="$http_x_forwarded_for"'
 const LINE = '127.0.0.2 - - [22/Nov/2026:10:00:01 +0100] "GET /moebel/ HTTP/1.1" 200 3 "-" "curl/7.88.1" rt=0.000 host=shop.example xff="203.0.113.9, 10.0.0.2"'
 const SLOTS = ['127.0.0.2', '-', '22/Nov/2026:10:00:01 +0100', 'GET /moebel/ HTTP/1.1', '200', '3', '-', 'curl/7.88.1', '0.000', 'shop.example', '203.0.113.9, 10.0.0.2']
-
-t.test('the nginx.conf text as people copy it', async (t) => {
-  t.strictSame(unwrapNginxFormat(BODY), { body: BODY, escape: 'default' }, 'the bare body')
-  t.strictSame(unwrapNginxFormat(`'${BODY}'`), { body: BODY, escape: 'default' }, 'one quoted piece')
-  t.strictSame(unwrapNginxFormat(`log_format main '$remote_addr - $remote_user [$time_local] "$request" '\n    '$status $body_bytes_sent';`),
-    { body: '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent', escape: 'default' }, 'the directive, pieces joined')
-  t.strictSame(unwrapNginxFormat(`log_format j escape=json '{"ip":"$remote_addr",' '"s":$status}';`),
-    { body: '{"ip":"$remote_addr","s":$status}', escape: 'json' })
-  t.strictSame(unwrapNginxFormat(`escape=none '$remote_addr "$request"'`), { body: '$remote_addr "$request"', escape: 'none' })
-  t.strictSame(unwrapNginxFormat(`log_format x "$remote_addr \\"$request\\"";`), { body: '$remote_addr "$request"', escape: 'default' },
-    'double quotes with \\" inside, as nginx reads them')
-  t.strictSame(unwrapNginxFormat(`'$remote_addr' junk`), { body: `'$remote_addr' junk`, escape: 'default' }, 'not only quoted pieces: verbatim')
-  t.throws(() => unwrapNginxFormat(`log_format main '$remote_addr`), new FormatError('looks like a log_format directive, but it is not `log_format NAME [escape=…] \'…\' …;` (check its quotes)'))
-})
 
 t.test('variables: $name and ${name}', async (t) => {
   t.strictSame(nginxTokens('a$x b${y_1}c $ $'), [

@@ -25,6 +25,15 @@ t.test('parseIp: what is refused', async (t) => {
   }
 })
 
+t.test('parseIp: dotted digits no IPv4 address can hold are refused, not left to match nothing', async (t) => {
+  for (const bad of ['999.1.1.1', '1.2.3.4.5', '256.', '.256', '1.256.3', '1.1000', '1..2', '10.0.0.0.']) {
+    t.throws(() => parseIp(bad), new InvalidCriterion(`${bad} can match no address: IPv4 addresses are four numbers of 0 to 255; ${TEXT_HINT}`), bad)
+  }
+  for (const good of ['99.1.1.1', '203.0.113.', '.7', '25.', '255.255.255.255', '0.0', '.', '10', '9999', '::ffff:999.1']) {
+    t.equal(parseIp(good).text, good, `${good}: part of some address (or not judged)`)
+  }
+})
+
 t.test('a substring matches anywhere in the address as logged', async (t) => {
   const matches = ipMatcher(parseIp('203.0.113.7'))
   t.strictSame(['203.0.113.7', '203.0.113.70', '::ffff:203.0.113.7', '203.0.113.8', '2001:db8::7'].map(matches),

@@ -1,0 +1,126 @@
+/**
+ * One stretch read into a selection, as a worker reads it (and the main
+ * thread too, for a range, when the run has no workers): a LogLines of its
+ * own, reading on with the input's format, whose skipped lines and notes are
+ * recorded for the report instead of shown (stretch-tasks.ts).
+ */
+
+import { backwardLines, type PositionedFile } from '../input/backward-lines.js'
+import { splitPiece } from '../input/line-pieces.js'
+import { FileShrank } from '../input/read-error.js'
+import type { LinePosition, SkipReason } from '../parse/record/access-record.js'
+import type { NewestRecords, TokenRecords } from '../select/selection.js'
+import { InputPlaces } from '../source/batch.js'
+import { LogLines, type Numbering } from '../source/log-lines.js'
+import { NewestLine } from '../source/newest-line.js'
+import { SHOWN_LINE_LENGTH, SHOWN_SKIPPED_LINES, SkippedLines } from '../source/skipped-lines.js'
+import type { PieceTask, RangeTask, ReadFailure, StretchEvent, StretchOf, StretchReport } from './stretch-tasks.js'
+import { partSelection, type JobContext } from './worker-job.js'
+
+type PartSelection = NewestRecords | TokenRecords
+
+/** Skipped lines counted, the first ones recorded as events instead of shown. */
+class RecordedSkips extends SkippedLines {
+  readonly #events: StretchEvent[]
+
+  constructor(events: StretchEvent[]) {
+    super(null)
+    this.#events = events
+  }
+
+  override add(reason: SkipReason, at: LinePosition, raw = ''): void {
+    super.add(reason, at, raw)
+    if (this.count <= SHOWN_SKIPPED_LINES) this.#events.push({ kind: 'skip', nth: this.count, reason, at, raw: raw.slice(0, SHOWN_LINE_LENGTH) })
+  }
+}
+
+/** The LogLines of a stretch, and its report once read. */
+class StretchReader {
+  readonly events: StretchEvent[] = []
+  readonly skipped = new RecordedSkips(this.events)
+  readonly newest = new NewestLine()
+  readonly lines: LogLines
+
+  constructor(context: JobContext, stretch: StretchOf, selection: PartSelection, numbering: Numbering) {
+    const events = this.events
+    this.lines = new LogLines({
+      settings: context.settings,
+      selection,
+      skipped: this.skipped,
+      note: () => undefined,
+      newest: this.newest,
+      retried: (at, format) => void events.push({ kind: 'retry', format, at }),
+    }, stretch.label, numbering, new InputPlaces(stretch.rank), { format: stretch.format })
+  }
+
+  report(bytes: number, records: [PartSelection, boolean], failure: ReadFailure | null = null): StretchReport {
+    const { lines, skipped } = this
+    const batch = lines.takeBatch()
+    const [selection, handOver] = records
+    return {
+      lines: lines.lineCount,
+      read: skipped.lines,
+      bytes,
+      earliest: batch.earliest,
+      kept: batch.kept,
+      byReason: [...skipped.byReason],
+      first: skipped.first,
+      events: this.events,
+      newest: this.newest.get(),
+      records: handOver ? selection.placed() : [],
+      held: selection.size,
+      failure,
+    }
+  }
+}
+
+/** A piece, into the selection the worker holds for its input; line numbers count from the piece's start. */
+export function readPiece(context: JobContext, task: PieceTask, selection: PartSelection): StretchReport {
+  const reader = new StretchReader(context, task, selection, 'lines')
+  const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength)
+  splitPiece({ bytes, start: task.start, tooLong: task.tooLong }, reader.lines)
+  return { ...reader.report(bytes.length, [selection, false]), spare: task.bytes.buffer as ArrayBuffer }
+}
+
+const NEWLINE = 0x0a
+const PROBE = 64 * 1024
+
+/** The first line start at or after `at` (a file's start, or the byte after a newline), but not past `end`. */
+export async function lineStartAtOrAfter(file: PositionedFile, at: number, end: number): Promise<number> {
+  if (at <= 0) return 0
+  const buffer = Buffer.allocUnsafe(PROBE)
+  for (let from = at - 1; from < end;) {
+    const { bytesRead } = await file.read(buffer, 0, Math.min(PROBE, end - from), from)
+    if (bytesRead === 0) return end
+    const newline = buffer.subarray(0, bytesRead).indexOf(NEWLINE)
+    if (newline >= 0) return Math.min(end, from + newline + 1)
+    from += bytesRead
+  }
+  return end
+}
+
+/** Why reading broke off, as a report can carry it; anything else (a bug) is thrown on. */
+function readFailure(e: unknown): ReadFailure {
+  if (e instanceof FileShrank) return { kind: 'shrank', from: e.from, to: e.to }
+  const { code, message } = e as NodeJS.ErrnoException
+  if (typeof code === 'string' && !code.startsWith('ERR_')) return { kind: 'errno', code, message }
+  throw e
+}
+
+/** A range, last line first, into a selection of its own, handed over with the report; lines are numbered by byte offset. */
+export async function readRange(context: JobContext, task: RangeTask, file: PositionedFile): Promise<StretchReport> {
+  const selection = partSelection(context, task.floor)
+  const reader = new StretchReader(context, task, selection, 'offsets')
+  let bytes = 0
+  let failure: ReadFailure | null = null
+  try {
+    const from = await lineStartAtOrAfter(file, task.from, task.end)
+    const to = await lineStartAtOrAfter(file, task.to, task.end)
+    if (from < to) {
+      for await (const read of backwardLines(file, task.size, reader.lines, { from, to, blockSize: task.blockSize })) bytes = read
+    }
+  } catch (e) {
+    failure = readFailure(e)
+  }
+  return reader.report(bytes, [selection, true], failure)
+}

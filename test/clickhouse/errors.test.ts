@@ -1,0 +1,124 @@
+/**
+ * What goes wrong with a table is one stderr line naming the URL and what
+ * failed, exit 2, and nothing published (the old page stays): a server that
+ * is down, an unknown table or column, an error in the middle of a result
+ * (wait_end_of_query: never a short page), a server that does not answer in
+ * time, a wrong password, a read-only user shipping. The password comes from
+ * the environment or a file; values reach SQL as literals the server reads
+ * back byte for byte.
+ */
+
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import t from 'tap'
+import { ClickHouseConnection } from '../../src/clickhouse/clickhouse-connection.js'
+import { parseClickHouseUrl } from '../../src/clickhouse/clickhouse-url.js'
+import { sqlString } from '../../src/clickhouse/sql-text.js'
+import { clickHouseMissing, clickHouseServer, TLS_CERTIFICATE } from '../helpers/clickhouse-server.js'
+import { createSchema, logLines } from '../helpers/clickhouse-tables.js'
+import { runCli, spawnCli } from '../helpers/run-cli.js'
+import { between, pickOne, seeded } from '../helpers/seeded.js'
+
+const missing = clickHouseMissing()
+const HINT = '(check the server, the table and its columns (schema/clickhouse.sql))'
+
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  return typeof address === 'object' && address !== null ? address.port : 0
+}
+
+t.test('a failure is one line, exit 2, and the old page stays', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  await createSchema(server, 'logs_err')
+  const dir = t.testdir({ 'access.log': logLines('e', 0, 50) })
+  const shipped = await runCli(['ship', '--once', `${dir}/access.log`, '--to', server.url('logs_err.access_lines'), '--host', 'web'])
+  t.strictSame([shipped.code, shipped.stderr], [0, ''])
+  writeFileSync(`${dir}/page.html`, 'old page')
+  const port = await closedPort()
+  const cases: Array<[string, string]> = [
+    [`clickhouse://127.0.0.1:${port}/logs_err.access_lines`, 'looking for the newest row failed: cannot reach the server: connection refused'],
+    [server.url('logs_err.nope'), "looking for the newest row failed: Table logs_err.nope doesn't exist."],
+    [server.url('logs_err.access_lines', '?message=msg'), 'the query failed: Unknown identifier: msg'],
+  ]
+  for (const [url, what] of cases) {
+    const r = await runCli(['build', url, '-o', `${dir}/page.html`])
+    t.strictSame([r.code, r.stderr, r.stdout], [2, `profiler-search: ${url}: ${what} ${HINT}\n`, ''], url)
+    t.equal(readFileSync(`${dir}/page.html`, 'utf8'), 'old page', 'nothing published')
+  }
+  // a server that does not answer within ?timeout=
+  server.signal('SIGSTOP')
+  const slow = server.url('logs_err.access_lines', '?timeout=0.5')
+  const r = await runCli(['build', slow, '-o', `${dir}/page.html`]).finally(() => server.signal('SIGCONT'))
+  t.strictSame([r.code, r.stderr], [2, `profiler-search: ${slow}: looking for the newest row failed: no answer within 0.5 s ${HINT}\n`])
+  t.equal(readFileSync(`${dir}/page.html`, 'utf8'), 'old page', 'nothing published')
+})
+
+t.test('an error in the middle of a result is an error, never a short result', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  const sql = 'SELECT number, throwIf(number = 250000) FROM system.numbers LIMIT 300000 SETTINGS max_block_size = 1000'
+  // without wait_end_of_query the server has sent 200 and most rows when the error comes
+  const raw = await fetch(`http://127.0.0.1:${server.httpPort}/`, { method: 'POST', body: sql })
+  const text = await raw.text()
+  t.ok(raw.status === 200 && /Code: 395/.test(text.slice(-300)), 'the server streams an error after the rows')
+  const connection = ClickHouseConnection.open(parseClickHouseUrl(server.url('system.numbers'), {}, '/'))
+  await t.rejects(connection.select(sql), {
+    message: `${server.url('system.numbers')}: the query failed: Value passed to 'throwIf' function is non zero`,
+  })
+  await connection.close()
+})
+
+t.test('the password comes from CLICKHOUSE_PASSWORD or CLICKHOUSE_PASSWORD_FILE; a read-only user cannot ship', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  await createSchema(server, 'logs_pass')
+  const dir = t.testdir({ 'access.log': logLines('p', 0, 20), 'pass': "s3cret 'pass'\n", 'wrong': 'nope\n' })
+  const reader = `clickhouse://reader@127.0.0.1:${server.httpPort}/logs_pass.access_lines`
+  t.equal((await runCli(['ship', '--once', `${dir}/access.log`, '--to', server.url('logs_pass.access_lines'), '--host', 'web'])).code, 0)
+  for (const env of [{ CLICKHOUSE_PASSWORD: "s3cret 'pass'" }, { CLICKHOUSE_PASSWORD_FILE: `${dir}/pass` }]) {
+    const r = await runCli(['build', reader, '--emit', 'csv', '-n', '3'], { env })
+    t.strictSame([r.code, r.stderr, r.stdout.split('\n').length], [0, '', 5], Object.keys(env).join())
+  }
+  const wrong = await runCli(['build', reader], { env: { CLICKHOUSE_PASSWORD_FILE: `${dir}/wrong` } })
+  t.strictSame([wrong.code, wrong.stderr], [2, `profiler-search: ${reader}: looking for the newest row failed: Wrong password for user reader ${HINT}\n`])
+  const ship = await runCli(['ship', '--once', `${dir}/access.log`, '--to', reader, '--host', 'other'], { env: { CLICKHOUSE_PASSWORD: "s3cret 'pass'" } })
+  t.equal(ship.code, 2)
+  t.match(ship.stderr, new RegExp(`^profiler-search: ${reader}: the insert failed: .*readonly`, 's'))
+  const inUrl = await runCli(['build', `clickhouse://reader:pw@127.0.0.1:${server.httpPort}/logs_pass.access_lines`])
+  t.strictSame([inUrl.code, inUrl.stderr], [2,
+    `profiler-search: clickhouse://reader:…@127.0.0.1:${server.httpPort}/logs_pass.access_lines: a password in the URL would show in ps (set CLICKHOUSE_PASSWORD or CLICKHOUSE_PASSWORD_FILE instead)\n`])
+})
+
+t.test('a literal reaches the server as exactly its bytes, whatever they are', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  const random = seeded(20)
+  const pieces = ["'", '\\', '\0', '\n', '\r', '\t', '"', '`', '\\\'', "''", ';', '--', '/*', '\ud800', '\udfff', 'é', '€', '𝄞', '\x7f', '\x1b', 'a', ' ', '\\x41', '?', '{a:String}']
+  const values = Array.from({ length: 60 }, () => Array.from({ length: between(random, 0, 12) }, () => pickOne(random, pieces)).join(''))
+  const answer = (await server.query(`SELECT ${values.map((value) => `hex(${sqlString(value)})`).join(', ')} FORMAT TabSeparated`)).trim().split('\t')
+  t.strictSame(answer, values.map((value) => Buffer.from(value, 'utf8').toString('hex').toUpperCase()))
+  // a hostile search value through a table: the rows a build of the same file lists (none)
+  const dir = t.testdir({ 'access.log': logLines('q', 0, 20) })
+  await createSchema(server, 'logs_lit')
+  await runCli(['ship', '--once', `${dir}/access.log`, '--to', server.url('logs_lit.access_lines'), '--host', 'web'])
+  for (const url of values.filter((value) => value !== '').slice(0, 10)) {
+    const r = await runCli(['build', server.url('logs_lit.access_lines'), '--url', url, '--any-url', '--emit', 'csv'])
+    t.strictSame([r.code, r.stderr], [0, ''], JSON.stringify(url))
+  }
+})
+
+t.test('clickhouses:// reads over TLS; a certificate not trusted is one line, exit 2', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  await createSchema(server, 'logs_tls')
+  const dir = t.testdir({ 'access.log': logLines('s', 0, 30) })
+  const tls = `clickhouses://127.0.0.1:${server.httpsPort}/logs_tls.access_lines`
+  // processes of their own: Node reads NODE_EXTRA_CA_CERTS when it starts
+  const shipped = await spawnCli(['ship', '--once', `${dir}/access.log`, '--to', tls, '--host', 'web'], { env: { NODE_EXTRA_CA_CERTS: TLS_CERTIFICATE } })
+  t.strictSame([shipped.code, shipped.stderr], [0, ''])
+  const plain = await runCli(['build', server.url('logs_tls.access_lines'), '--emit', 'ndjson', '-n', '30'])
+  const read = await spawnCli(['build', tls, '--emit', 'ndjson', '-n', '30'], { env: { NODE_EXTRA_CA_CERTS: TLS_CERTIFICATE } })
+  t.strictSame([read.code, read.stderr, read.stdout.split('\n').length], [0, '', 31])
+  t.equal(read.stdout, plain.stdout.replaceAll(server.url('logs_tls.access_lines'), tls))
+  const untrusted = await spawnCli(['build', tls])
+  t.strictSame([untrusted.code, untrusted.stderr], [2, `profiler-search: ${tls}: looking for the newest row failed: self-signed certificate ${HINT}\n`])
+})

@@ -1,0 +1,52 @@
+/** Tables for the tests of test/clickhouse/: schema/clickhouse.sql as shipped, in a database of the test's own. */
+
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { otherShard, type ClickHouseServer } from './clickhouse-server.js'
+
+const SCHEMA = fileURLToPath(new URL('../../schema/clickhouse.sql', import.meta.url))
+
+/** The statements of schema/clickhouse.sql, with the database `logs` named `database`. */
+export function schemaStatements(database: string): string[] {
+  const text = readFileSync(SCHEMA, 'utf8').split('\n').filter((line) => !line.startsWith('--')).join('\n')
+  return text.split(';').map((statement) => statement.trim()).filter(Boolean).map((statement) => statement.replace(/\blogs\b/g, database))
+}
+
+/** Makes the schema's tables in `database` (dropped first), on the server and on the other shard of its cluster. */
+export async function createSchema(server: ClickHouseServer, database: string): Promise<void> {
+  for (const each of [server, await otherShard()]) {
+    await each.query(`DROP DATABASE IF EXISTS ${database}`)
+    for (const statement of schemaStatements(database)) await each.query(statement)
+  }
+}
+
+/** Rows of the emitted NDJSON without where they were read (a file's line, a table's byte offset). */
+export function rowsWithoutSource(ndjson: string): unknown[] {
+  return ndjson.split('\n').filter(Boolean).map((line) => {
+    const { source: _source, line: _line, byteOffset: _byteOffset, ...row } = JSON.parse(line) as Record<string, unknown>
+    return row
+  })
+}
+
+/** An nginx combined line, the i-th of a log (one a second from 22 Nov 2026 10:00 UTC), telling its host and number. */
+export function logLine(host: string, i: number): string {
+  const d = new Date(Date.UTC(2026, 10, 22, 10, 0, 0) + i * 1000)
+  const p = (n: number): string => String(n).padStart(2, '0')
+  return `10.0.${i % 250}.${1 + (i % 200)} - - [${p(d.getUTCDate())}/Nov/2026:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000] "GET /moebel/${i + 1}/${host}-line HTTP/1.1" 200 ${i} "-" "test"`
+}
+
+/** Lines `from` to `to` (exclusive), each with its newline. */
+export function logLines(host: string, from: number, to: number): string {
+  let text = ''
+  for (let i = from; i < to; i++) text += `${logLine(host, i)}\n`
+  return text
+}
+
+/** Waits until `check` holds, polling; fails after `ms`. */
+export async function waitFor(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`waited ${ms / 1000} s for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
