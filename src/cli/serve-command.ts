@@ -74,7 +74,7 @@ function serveOptionList(): Option[] {
 export function addServeCommand(program: Command, context: CommandContext): Command {
   return inputsCommand(program, 'serve',
     'Serve the Profile Search page over HTTP, its form searching the logs as build would (the default page from memory, the logs followed as watch follows them); until SIGINT or SIGTERM.',
-    'access logs: files (plain, .gz, rotated names); the live log is followed',
+    'access logs: files (plain, .gz, rotated names); the live log is followed; a clickhouse:// table is polled for new rows',
     serveOptionList(), SERVE_EXAMPLES)
     .action(async (inputs: string[], _flags: ServeFlags, command: Command) => {
       const { flags, shapes } = await configured<ServeFlags>(command, context)

@@ -10,9 +10,11 @@
 import type { Criteria } from '../select/criteria.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import type { ReadOptions } from '../source/read-settings.js'
+import type { Places } from '../source/batch.js'
 import { LogLines, type LogLinesContext } from '../source/log-lines.js'
 import { ClickHouseConnection } from './clickhouse-connection.js'
 import { ClickHouseSource, DescendingPlaces, TABLE_READING, type TableReading } from './clickhouse-source.js'
+import { FollowedTable } from './followed-table.js'
 import { isClickHouseUrl, parseClickHouseUrl, type ClickHouseTable, type Environment } from './clickhouse-url.js'
 import { pushdown, timeSpan } from './pushdown.js'
 
@@ -52,4 +54,17 @@ export function tableSources(
     sources.push(new ClickHouseSource(connection, lines, conditions, timeSpan(search.criteria, search.orderTolerance), reading))
   }
   return sources
+}
+
+/**
+ * After the scan, each table followed (watch, serve) on a connection of its
+ * own (the scan's is let go with its source), from where its scan read to:
+ * its rows go into `context`'s selection at `places`.
+ */
+export function followedTables(sources: readonly ClickHouseSource[], context: LogLinesContext, places: Places, orderTolerance: number,
+  warn: (line: string) => void): FollowedTable[] {
+  return sources.map(function followed(source) {
+    const lines = new LogLines(context, source.label, 'offsets', places)
+    return new FollowedTable(ClickHouseConnection.open(source.connection.table), lines, source.conditions, source.watermarks, orderTolerance, warn)
+  })
 }

@@ -1,6 +1,6 @@
 /**
  * The default page's rows, kept in memory as `watch` keeps its page's: the
- * logs are read once at start (from their end, into the newest
+ * logs (files, and clickhouse:// tables) are read once at start (from their end, into the newest
  * MAX_SEARCH_LIMIT records the default criteria list), then followed as
  * `watch` follows them, each poll's lines going into the same selection. So
  * the default page, for any limit, and the page of a token among those rows
@@ -8,6 +8,7 @@
  * (search.ts).
  */
 
+import { followedTables, parseTables, splitInputs, tableSources } from '../../clickhouse/table-inputs.js'
 import { usageError } from '../../errors.js'
 import type { FollowTiming } from '../../input/follow-file.js'
 import { openInputs, type OpenedInput } from '../../input/open-inputs.js'
@@ -37,12 +38,12 @@ export class ResidentRows {
   readonly #options: BuildOptions
   readonly #reading: LogReading
   readonly #followed: Followed[]
-  readonly #opened: OpenedInput[]
+  readonly #opened: Pick<OpenedInput, 'close'>[]
   readonly #warn: (line: string) => void
   /** The kept records, newest first, until the next change. */
   #records: AccessRecord[] | null = null
 
-  private constructor(options: BuildOptions, reading: LogReading, followed: Followed[], opened: OpenedInput[], warn: (line: string) => void) {
+  private constructor(options: BuildOptions, reading: LogReading, followed: Followed[], opened: Pick<OpenedInput, 'close'>[], warn: (line: string) => void) {
     this.#options = options
     this.#warn = warn
     this.#reading = reading
@@ -56,8 +57,12 @@ export class ResidentRows {
    * stream cannot be read again for a search: exit 2.
    */
   static async start(options: BuildOptions, io: JobIO, timing: FollowTiming): Promise<ResidentRows> {
-    const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
+    const { files, tables: urls } = splitInputs(options.inputs)
+    const tables = parseTables(urls, io.env, io.cwd)
+    // no file at all (only tables) is no file, not stdin
+    const inputs = files.length === 0 ? [] : await openInputs(files, () => io.stdin, io.cwd)
     const followed: Followed[] = []
+    const opened: Pick<OpenedInput, 'close'>[] = [...inputs]
     try {
       const stream = inputs.find((input) => input.stream)
       if (stream) throw usageError(`serve cannot read ${stream.label}: it is a stream, and each search reads the logs again`, 'give log files')
@@ -66,7 +71,7 @@ export class ResidentRows {
       const context = {
         // lines read while following are counted apart from those of the scan (and not said)
         lines: { ...reading.lines, skipped: new SkippedLines(null) },
-        places: new ArrivalPlaces(logs.length),
+        places: new ArrivalPlaces(logs.length + tables.length),
         notices: noticeCollector(options.notices),
         messages: { warn: io.warn, note: reading.note },
         timing,
@@ -75,13 +80,16 @@ export class ResidentRows {
         const follower = await FollowedLog.of(input, context)
         if (follower) followed.push(follower)
       }
-      await readLogs(logs.flatMap(scannedPart), reading, options, io)
+      const sources = tableSources(tables, reading.lines, options, logs.length)
+      opened.push(...sources)
+      await readLogs(logs.flatMap(scannedPart), reading, options, io, sources)
+      followed.push(...followedTables(sources, context.lines, context.places, options.orderTolerance, io.warn))
       const skipped = reading.lines.skipped.summary()
       if (skipped && !options.quiet) io.warn(skipped)
-      return new ResidentRows(options, reading, followed, inputs, io.warn)
+      return new ResidentRows(options, reading, followed, opened, io.warn)
     } catch (e) {
       await Promise.all(followed.map((input) => input.close()))
-      await Promise.all(inputs.map((input) => input.close()))
+      await Promise.all(opened.map((input) => input.close()))
       throw e
     }
   }

@@ -10,6 +10,8 @@
  * far back it looked.
  */
 
+import type { ClickHouseSource } from '../../clickhouse/clickhouse-source.js'
+import { parseTables, splitInputs, tableSources } from '../../clickhouse/table-inputs.js'
 import { openInputs } from '../../input/open-inputs.js'
 import { timeFormatter } from '../../profile/display-time.js'
 import { listedRows } from '../../profile/listed-rows.js'
@@ -93,16 +95,19 @@ export class Searcher {
     const note = this.#options.build.verbose ? io.warn : null
     const name = `search /${search.query}`
     note?.(`${name}: reading the logs`)
-    const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
+    const { files, tables } = splitInputs(options.inputs)
+    const inputs = files.length === 0 ? [] : await openInputs(files, () => io.stdin, io.cwd)
+    const sources: ClickHouseSource[] = []
     try {
       const reading = startLogReading(options, io)
-      const reach = await readLogs(inputs, reading, options, io, [], stop)
+      sources.push(...tableSources(parseTables(tables, io.env, io.cwd), reading.lines, options, inputs.length))
+      const reach = await readLogs(inputs, reading, options, io, sources, stop)
       const rows = listedRows(reading.selection.newestFirst(), options.tz, search.criteria.token, search.limit)
       const cut = reach.stopped ? { by: stop.reason as SearchStop, reach } : null
       note?.(`${name}: ${rows.length} rows from ${reading.lines.skipped.lines} lines read${cut === null ? '' : `; stopped: ${cut.by}`}`)
       return { rows, cut }
     } finally {
-      await Promise.all(inputs.map((input) => input.close()))
+      await Promise.all([...inputs, ...sources].map((input) => input.close()))
     }
   }
 }

@@ -17,9 +17,7 @@
  * ended.
  */
 
-import { ClickHouseConnection } from '../../clickhouse/clickhouse-connection.js'
-import { FollowedTable } from '../../clickhouse/followed-table.js'
-import { parseTables, splitInputs, tableSources } from '../../clickhouse/table-inputs.js'
+import { followedTables, parseTables, splitInputs, tableSources } from '../../clickhouse/table-inputs.js'
 import { EXIT } from '../../errors.js'
 import type { FollowTiming } from '../../input/follow-file.js'
 import { openInputs, type OpenedInput } from '../../input/open-inputs.js'
@@ -28,7 +26,6 @@ import { noticeCollector, openNoticeFiles, skippedNotices, type NoticeCollector 
 import type { Listing } from '../../render/listing.js'
 import { checkCriteria } from '../../select/criteria.js'
 import { ArrivalPlaces } from '../../source/batch.js'
-import { LogLines } from '../../source/log-lines.js'
 import { SkippedLines } from '../../source/skipped-lines.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import { openPublisher, type Publisher } from '../../write/publisher.js'
@@ -121,11 +118,7 @@ async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, op
   const sources = tableSources(tables, reading.lines, options, logs.length)
   held.opened.push(...sources)
   await readLogs(logs.flatMap(scannedPart), reading, options, io, sources)
-  // each table followed on a connection of its own (the scan's is let go with its source)
-  for (const source of sources) {
-    const lines = new LogLines(context.lines, source.label, 'offsets', context.places)
-    followed.push(new FollowedTable(ClickHouseConnection.open(source.connection.table), lines, source.conditions, source.watermarks, options.orderTolerance, io.warn))
-  }
+  followed.push(...followedTables(sources, context.lines, context.places, options.orderTolerance, io.warn))
   for (const input of noticeFiles) {
     if (input.kind !== 'stream') await notices.read(input.kind === 'live' ? input.scanned : input.input)
     pushIf(followed, await FollowedNotices.of(input, context))

@@ -1,0 +1,50 @@
+/**
+ * `serve clickhouse://…` (issue 21: "serve its inputs too"): the default page
+ * and a search list build's rows of the same table, and rows shipped while
+ * it serves come onto the default page.
+ */
+
+import { writeFileSync } from 'node:fs'
+import t from 'tap'
+import { clickHouseMissing, clickHouseServer } from '../helpers/clickhouse-server.js'
+import { createSchema, logLines, waitFor } from '../helpers/clickhouse-tables.js'
+import { tableRows } from '../helpers/page.js'
+import { runCli } from '../helpers/run-cli.js'
+import { startTestServer } from '../helpers/serve.js'
+
+const missing = clickHouseMissing()
+
+/** The URLs of build's rows (`--emit ndjson`) for `args`. */
+async function buildUrls(args: string[]): Promise<string[]> {
+  const r = await runCli(['build', ...args, '--emit', 'ndjson'])
+  if (r.code !== 0) throw new Error(r.stderr)
+  return r.stdout.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { url: string }).url)
+}
+
+t.test('serve reads a table: build\'s rows for the default page and a search; rows shipped later come onto the page', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  await createSchema(server, 'logs_serve')
+  const dir = t.testdir({ 'web1.log': logLines('w', 0, 300) })
+  const table = server.url('logs_serve.access_lines')
+  const ship = async (): Promise<void> => {
+    const r = await runCli(['ship', '--once', `${dir}/web1.log`, '--to', table, '--host', 'web1'])
+    t.strictSame([r.code, r.stderr], [0, ''], 'shipped')
+  }
+  await ship()
+  const serving = await startTestServer(t, [table])
+  const urls = async (path: string): Promise<string[]> => {
+    const response = await serving.get(path)
+    t.equal(response.status, 200, path)
+    return tableRows(response.body).map((cells) => cells[3] ?? '')
+  }
+  t.strictSame(await urls('/?limit=10'), await buildUrls([table, '-n', '10']), 'the default page')
+  t.strictSame((await urls('/?limit=10'))[0], '/moebel/300/w-line')
+  const search = await urls('/?ip=10.0.7.&limit=50')
+  t.strictSame(search, await buildUrls([table, '--ip', '10.0.7.', '-n', '50']), 'a search that reads the table')
+  t.ok(search.length > 0, `${search.length} rows`)
+  writeFileSync(`${dir}/web1.log`, logLines('w', 0, 310))
+  await ship()
+  await waitFor('the rows shipped since', async () => (await urls('/?limit=10'))[0] === '/moebel/310/w-line')
+  t.strictSame(await urls('/?limit=10'), await buildUrls([table, '-n', '10']))
+  t.strictSame(serving.warnings, [])
+})
