@@ -41,6 +41,8 @@ const NO_LOGIC: Readonly<Record<string, string>> = {
   'render/handlebars-runtime.ts': 'a re-export',
   // an Error subclass with its name
   'select/filters/invalid-criterion.ts': 'an error class',
+  // ServeOptions and serve's default numbers (test/unit/cli/serve-command.test.ts checks the defaults the command fills in)
+  'jobs/serve/serve-options.ts': 'an interface and constants',
   // the interfaces by which a source hands stretches of an input to the workers (workers/threaded.ts implements them, tested)
   'source/threaded-reading.ts': 'types only',
   // a worker thread's entry: its messages to WorkerTasks (tested); test/unit/workers/worker-script.test.ts runs it in a real thread
