@@ -22,12 +22,20 @@ export function slotsWithRole(fields: readonly FieldSpec[], ...roles: FieldSpec[
     .map(({ slot }) => slot)
 }
 
+/** Whether the `used` slots hold exactly `texts` (a missing slot only where one was missing). */
+function sameTexts(slots: Slots, used: readonly number[], texts: readonly (string | undefined)[] | null): boolean {
+  if (texts === null) return false
+  for (let i = 0; i < used.length; i++) if (slots[used[i] as number] !== texts[i]) return false
+  return true
+}
+
 export function slotTimeReader(fields: readonly FieldSpec[], zone: LogZone): SlotTimeReader {
   const all = slotsWithRole(fields, 'time')
   const top = all.length ? (fields[all[0] as number] as FieldSpec).rank : 0
   const used = all.filter((slot) => (fields[slot] as FieldSpec).rank === top).sort((a, b) => a - b)
   const readers: TimeReader[] = used.map((slot) => (fields[slot] as FieldSpec).time?.read ?? (() => false))
-  let lastKey: string | undefined
+  /** The texts of the used slots the last result is of (undefined: a slot missing); null before the first line. */
+  let lastTexts: (string | undefined)[] | null = null
   let lastValue: ResolvedTime | null | undefined
   if (used.length === 1 && (fields[used[0] as number] as FieldSpec).time?.kind === 'clf') {
     // the common case, read from char codes on every line (cheaper than comparing the text with the last one)
@@ -42,10 +50,9 @@ export function slotTimeReader(fields: readonly FieldSpec[], zone: LogZone): Slo
       return last
     }
   }
-  return (slots) => {
-    const key = used.length === 1 ? slots[used[0] as number] : used.map((slot) => slots[slot] ?? '\u0000').join('\u0001')
-    if (key === lastKey) return lastValue
-    lastKey = key
+  return function readSlotTime(slots) {
+    if (sameTexts(slots, used, lastTexts)) return lastValue
+    lastTexts = used.map((slot) => slots[slot])
     const parts = emptyTimeParts()
     let present = false
     for (let i = 0; i < used.length; i++) {
