@@ -144,9 +144,11 @@ export function pushdown(criteria: Criteria, context: PushdownContext): string[]
   if (status?.kind === 'code') conditions.push(contains(message, String(status.code)))
   else if (status?.kind === 'class') conditions.push(`match(${message}, ${sqlString(`(?:^|[^0-9])${status.hundreds}[0-9][0-9](?:[^0-9]|$)`)})`)
   if (criteria.url !== null && !criteria.url.exclude && isPlainText(criteria.url.text)) conditions.push(contains(message, criteria.url.text))
-  if (criteria.ip?.kind === 'substring' && isPlainText(criteria.ip.text)) conditions.push(contains(message, criteria.ip.text))
-  if (criteria.ip?.kind === 'cidr') {
-    const range = ipv4Range(message, criteria.ip.text)
+  // an address matched as --anonymize-ip shows it is not in the logged text: only the re-check can tell
+  const ip = criteria.ip?.anonymized === true ? null : criteria.ip
+  if (ip?.kind === 'substring' && isPlainText(ip.text)) conditions.push(contains(message, ip.text))
+  if (ip?.kind === 'cidr') {
+    const range = ipv4Range(message, ip.text)
     if (range !== null) conditions.push(range)
   }
   if (!criteria.anyUrl) {

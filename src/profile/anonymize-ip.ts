@@ -8,35 +8,14 @@
  *
  * It applies to what a listing publishes, after the rows are selected and
  * given their tokens, so `--ip` and `--client-ip` read the real addresses
- * and a token is the same with or without it. The addresses are replaced in
+ * (serve's `ip` the anonymized ones: filters/ip.ts) and a token is the same
+ * with or without it. anonymizeAddress is parse/record/client-ip.ts's. The addresses are replaced in
  * the record's IP, logged peer, X-Forwarded-For and in its raw line.
  */
 
-import { entryAddress, parseAddress } from '../parse/record/client-ip.js'
+import { anonymizeAddress } from '../parse/record/client-ip.js'
 import type { AccessRecord, ProfileRow } from '../record.js'
 import { visible } from '../text/visible.js'
-
-/** What stands for a value that is no address. */
-export const NOT_AN_ADDRESS = '-'
-
-/** How many leading 16-bit groups of an IPv6 address are kept: 48 bits. */
-const IPV6_KEPT_GROUPS = 3
-
-/** An address (as logged: bracketed, with a port, or bare) with its host part zeroed; `-` when it is none. */
-export function anonymizeAddress(text: string): string {
-  const address = parseAddress(text) ?? parseAddress(entryAddress(text))
-  if (address === null) return NOT_AN_ADDRESS
-  const bytes = address.toByteArray()
-  const kept = address.kind() === 'ipv4' ? 3 : IPV6_KEPT_GROUPS * 2
-  const zeroed = bytes.map((byte, i) => (i < kept ? byte : 0))
-  if (address.kind() === 'ipv4') return zeroed.join('.')
-  const groups: string[] = []
-  for (let i = 0; i < 16; i += 2) groups.push((((zeroed[i] ?? 0) << 8) | (zeroed[i + 1] ?? 0)).toString(16))
-  // the zeroed groups at the end are written as `::`
-  const head = groups.slice(0, IPV6_KEPT_GROUPS)
-  while (head.length > 0 && head[head.length - 1] === '0') head.pop()
-  return `${head.join(':')}::`
-}
 
 /** A character that continues an address (or a host name) as logged: a value found next to one is part of a longer one. */
 const ADDRESS_CHAR = /[0-9A-Za-z.:%_-]/

@@ -86,3 +86,15 @@ for (const set of SETS) {
     }
   })
 }
+
+t.test('--anonymize-ip: the ip parameter searches the addresses as the page shows them', async (t) => {
+  const nginx = fixture('nginx/access.log')
+  const server = await startTestServer(t, [nginx], ['--anonymize-ip'])
+  const whole = await served(server, { ip: '127.0.0.8', method: '', status_code: '' })
+  t.strictSame(whole, { status: 200, rows: [] }, 'a whole address tells no zeroed row apart')
+  const shown = await served(server, { ip: '127.0.0.0', method: '', status_code: '', limit: '100' })
+  const built = await runCli(['build', nginx, '--ip', '127.0.0.', '--method', 'any', '--status', 'any', '--limit', '100', '--anonymize-ip'])
+  t.equal(built.code, 0)
+  t.strictSame(shown.rows, tableRows(built.stdout), 'the rows of every address that is shown as 127.0.0.0')
+  t.ok(shown.rows.length > 4 && shown.rows.every((cells) => cells[1] === '127.0.0.0'), `${shown.rows.length} rows, each shown as 127.0.0.0`)
+})

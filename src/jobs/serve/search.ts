@@ -16,6 +16,7 @@ import { openInputs } from '../../input/open-inputs.js'
 import { timeFormatter } from '../../profile/display-time.js'
 import { listedRows } from '../../profile/listed-rows.js'
 import type { DisplayZone, ProfileRow } from '../../record.js'
+import type { Criteria } from '../../select/criteria.js'
 import type { ReadReach } from '../../select/select-from.js'
 import type { StopRequest } from '../../stop.js'
 import type { BuildOptions } from '../build-options.js'
@@ -90,7 +91,7 @@ export class Searcher {
 
   /** Reads the logs for `search`; `--verbose` says when it starts and how it ended. */
   async #read(search: SearchQuery, stop: StopRequest<SearchStop>): Promise<SearchResult> {
-    const options: BuildOptions = { ...this.#options.build, criteria: search.criteria, limit: search.limit, quiet: true, verbose: false }
+    const options: BuildOptions = { ...this.#options.build, criteria: searchedCriteria(search, this.#options.build), limit: search.limit, quiet: true, verbose: false }
     const io = this.#io
     const note = this.#options.build.verbose ? io.warn : null
     const name = `search /${search.query}`
@@ -110,6 +111,12 @@ export class Searcher {
       await Promise.all([...inputs, ...sources].map((input) => input.close()))
     }
   }
+}
+
+/** A search's criteria; with `--anonymize-ip`, its `ip` matched against the addresses as the page shows them (filters/ip.ts). */
+export function searchedCriteria(search: SearchQuery, build: BuildOptions): Criteria {
+  const { criteria } = search
+  return build.anonymizeIp && criteria.ip !== null ? { ...criteria, ip: { ...criteria.ip, anonymized: true } } : criteria
 }
 
 function shownTime(time: number, zone: DisplayZone): string {

@@ -122,3 +122,26 @@ export function forwardedClient(trusted: readonly Cidr[]): ClientChooser {
     return lastClient
   }
 }
+
+/** `--anonymize-ip` (profile/anonymize-ip.ts): an address with its host part zeroed, as web analytics publish it. */
+/** What stands for a value that is no address. */
+export const NOT_AN_ADDRESS = '-'
+
+/** How many leading 16-bit groups of an IPv6 address are kept: 48 bits. */
+const IPV6_KEPT_GROUPS = 3
+
+/** An address (as logged: bracketed, with a port, or bare) with its host part zeroed; `-` when it is none. */
+export function anonymizeAddress(text: string): string {
+  const address = parseAddress(text) ?? parseAddress(entryAddress(text))
+  if (address === null) return NOT_AN_ADDRESS
+  const bytes = address.toByteArray()
+  const kept = address.kind() === 'ipv4' ? 3 : IPV6_KEPT_GROUPS * 2
+  const zeroed = bytes.map((byte, i) => (i < kept ? byte : 0))
+  if (address.kind() === 'ipv4') return zeroed.join('.')
+  const groups: string[] = []
+  for (let i = 0; i < 16; i += 2) groups.push((((zeroed[i] ?? 0) << 8) | (zeroed[i + 1] ?? 0)).toString(16))
+  // the zeroed groups at the end are written as `::`
+  const head = groups.slice(0, IPV6_KEPT_GROUPS)
+  while (head.length > 0 && head[head.length - 1] === '0') head.pop()
+  return `${head.join(':')}::`
+}

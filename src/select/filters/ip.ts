@@ -8,13 +8,18 @@
  * form.
  */
 
-import { inCidr, parseCidr } from '../../parse/record/client-ip.js'
+import { anonymizeAddress, inCidr, parseCidr } from '../../parse/record/client-ip.js'
 import { InvalidCriterion } from './invalid-criterion.js'
 import { memoized } from './memo.js'
 
-export type IpCriterion =
-  | { kind: 'substring'; text: string }
-  | { kind: 'cidr'; text: string }
+export type IpCriterion = ({ kind: 'substring'; text: string } | { kind: 'cidr'; text: string }) & {
+  /**
+   * Matched against the address as `--anonymize-ip` shows it, not as logged:
+   * `serve --anonymize-ip`, whose visitors search what they see (else a search
+   * for a whole address would tell which zeroed row is whose).
+   */
+  anonymized?: boolean
+}
 
 const TEXT_HINT = 'give part of an address such as 203.0.113 or 2001:db8, or a CIDR range such as 10.0.0.0/8 or 2001:db8::/32'
 const RANGE_HINT = 'give a CIDR range as an address and a prefix length, such as 10.0.0.0/8, 192.0.2.7/32 or 2001:db8::/32'
@@ -55,6 +60,10 @@ function unbracketed(client: string): string {
 
 /** Tests a client address as logged. */
 export function ipMatcher(criterion: IpCriterion): ((client: string) => boolean) {
+  if (criterion.anonymized === true) {
+    const shown = ipMatcher({ ...criterion, anonymized: false })
+    return memoized((client) => shown(anonymizeAddress(client)))
+  }
   if (criterion.kind === 'substring') {
     const { text } = criterion
     return (client) => client.includes(text)

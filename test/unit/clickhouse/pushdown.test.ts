@@ -34,6 +34,9 @@ t.test('each criterion as a condition on the raw line or the time column', async
   // left to the re-check: an excluded URL, text a log line escapes, IPv6 ranges, any method or status
   t.strictSame(pushdown({ ...DEFAULT_CRITERIA, anyUrl: true, method: null, status: null, url: { text: 'a"b', exclude: false }, ip: { kind: 'cidr', text: '2001:db8::/32' } }, CONTEXT), [])
   t.strictSame(pushdown({ ...DEFAULT_CRITERIA, anyUrl: true, url: { text: '/x', exclude: true } }, CONTEXT).length, 2)
+  t.strictSame(pushdown({ ...DEFAULT_CRITERIA, anyUrl: true, method: null, status: null, ip: { kind: 'substring', text: '10.0.7.0', anonymized: true } }, CONTEXT), [],
+    'an address as --anonymize-ip shows it is no text of the line')
+  t.strictSame(pushdown({ ...DEFAULT_CRITERIA, anyUrl: true, method: null, status: null, ip: { kind: 'substring', text: '10.0.7.0' } }, CONTEXT), ["position(`message`, '10.0.7.0') > 0"])
 })
 
 t.test('the shapes regex matches every line whose request has a listed shape; the reserved regex none of them', async (t) => {

@@ -1,26 +1,7 @@
 import t from 'tap'
-import { anonymizeAddress, anonymizedRecord, anonymizedRows } from '../../../src/profile/anonymize-ip.js'
+import { anonymizedRecord, anonymizedRows } from '../../../src/profile/anonymize-ip.js'
 import type { ProfileRow } from '../../../src/record.js'
 import { makeRecord } from '../../helpers/record.js'
-
-t.test('IPv4: the last octet zeroed; IPv6: the last 80 bits; IPv4-mapped as IPv4', async (t) => {
-  const cases: [string, string][] = [
-    ['203.0.113.7', '203.0.113.0'],
-    ['10.1.2.255', '10.1.2.0'],
-    ['2001:db8:10:5::1', '2001:db8:10::'],
-    ['2001:db8:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db8:ffff::'],
-    ['2001:0:0:1::', '2001::'],
-    ['::1', '::'],
-    ['::ffff:203.0.113.7', '203.0.113.0'],
-    ['[2001:db8::1]:443', '2001:db8::'],
-    ['203.0.113.7:5555', '203.0.113.0'],
-  ]
-  t.strictSame(cases.map(([address]) => [address, anonymizeAddress(address)]), cases)
-})
-
-t.test('a value that is no address is shown as -', async (t) => {
-  for (const text of ['unix:', 'shop-client.example.net', '999.1.1.1', '', '<script>']) t.equal(anonymizeAddress(text), '-', JSON.stringify(text))
-})
 
 t.test('a record: the IP, the logged peer, each X-Forwarded-For address and the raw line', async (t) => {
   const raw = '10.0.0.2 - - [22/Nov/2026:13:45:40 +0100] "GET /203.0.113.7/ HTTP/1.1" 200 5 "-" "curl" "203.0.113.7, 203.0.113.70, unknown, 10.0.0.1"'

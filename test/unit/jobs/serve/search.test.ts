@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { FOLLOW_TIMING } from '../../../../src/input/follow-file.js'
 import { ResidentRows } from '../../../../src/jobs/serve/resident-rows.js'
-import { BUSY, cutNote, Searcher, type DeadlineTimers, type SearchStop } from '../../../../src/jobs/serve/search.js'
+import { BUSY, cutNote, searchedCriteria, Searcher, type DeadlineTimers, type SearchStop } from '../../../../src/jobs/serve/search.js'
 import { searchQuery } from '../../../../src/jobs/serve/search-query.js'
 import type { ServeOptions } from '../../../../src/jobs/serve/serve-options.js'
 import { StopRequest } from '../../../../src/stop.js'
@@ -165,4 +165,14 @@ t.test('--verbose: a reading search says when it starts and how it ended', async
     'search /?url=%2Fnowhere&limit=50: reading the logs',
     /^search \/\?url=%2Fnowhere&limit=50: 0 rows from \d+ lines read; stopped: client gone$/,
   ])
+})
+
+t.test('searchedCriteria: with --anonymize-ip, the ip parameter is matched as the page shows addresses', async (t) => {
+  const plain = serveOptions(['x.log']).build
+  const anonymized = serveOptions(['x.log'], ['--anonymize-ip']).build
+  const search = searchQuery(new URLSearchParams('ip=10.0.7.0'), plain.criteria)
+  t.strictSame(searchedCriteria(search, plain).ip, { kind: 'substring', text: '10.0.7.0' })
+  t.strictSame(searchedCriteria(search, anonymized).ip, { kind: 'substring', text: '10.0.7.0', anonymized: true })
+  const none = searchQuery(new URLSearchParams(''), plain.criteria)
+  t.equal(searchedCriteria(none, anonymized), none.criteria, 'no ip: the criteria as they are')
 })

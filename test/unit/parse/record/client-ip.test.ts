@@ -1,6 +1,6 @@
 import t from 'tap'
 import {
-  DEFAULT_TRUSTED_PROXIES, forwardedClient, inCidr, parseAddress, parseCidr, type Cidr,
+  anonymizeAddress, DEFAULT_TRUSTED_PROXIES, forwardedClient, inCidr, parseAddress, parseCidr, type Cidr,
 } from '../../../../src/parse/record/client-ip.js'
 
 const cidrs = (...texts: string[]): Cidr[] => texts.map((text) => {
@@ -75,4 +75,24 @@ t.test('--trusted-proxy replaces the defaults', async (t) => {
   const choose = forwardedClient(cidrs('198.51.100.0/24'))
   t.equal(choose('198.51.100.1', '203.0.113.9, 10.0.0.3'), '10.0.0.3', '10/8 is no longer trusted')
   t.equal(choose('10.0.0.2', '203.0.113.9'), '10.0.0.2')
+})
+
+// anonymizeAddress (--anonymize-ip)
+t.test('IPv4: the last octet zeroed; IPv6: the last 80 bits; IPv4-mapped as IPv4', async (t) => {
+  const cases: [string, string][] = [
+    ['203.0.113.7', '203.0.113.0'],
+    ['10.1.2.255', '10.1.2.0'],
+    ['2001:db8:10:5::1', '2001:db8:10::'],
+    ['2001:db8:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db8:ffff::'],
+    ['2001:0:0:1::', '2001::'],
+    ['::1', '::'],
+    ['::ffff:203.0.113.7', '203.0.113.0'],
+    ['[2001:db8::1]:443', '2001:db8::'],
+    ['203.0.113.7:5555', '203.0.113.0'],
+  ]
+  t.strictSame(cases.map(([address]) => [address, anonymizeAddress(address)]), cases)
+})
+
+t.test('a value that is no address is shown as -', async (t) => {
+  for (const text of ['unix:', 'shop-client.example.net', '999.1.1.1', '', '<script>']) t.equal(anonymizeAddress(text), '-', JSON.stringify(text))
 })

@@ -86,3 +86,14 @@ t.test('an IPv6 range', async (t) => {
   const mapped = ipMatcher(parseIp('::ffff:10.0.0.0/104'))
   t.strictSame(['10.1.2.3', '::ffff:10.1.2.3', '11.1.2.3'].map(mapped), [true, true, false], 'an IPv4 client is in an IPv4-mapped range')
 })
+
+t.test('anonymized (serve --anonymize-ip): matched against the address as the page shows it', async (t) => {
+  const whole = ipMatcher({ ...parseIp('203.0.113.7'), anonymized: true })
+  t.strictSame(['203.0.113.7', '203.0.113.0'].map(whole), [false, false], 'a whole address tells no zeroed row apart')
+  const shown = ipMatcher({ ...parseIp('203.0.113.0'), anonymized: true })
+  t.strictSame(['203.0.113.7', '203.0.113.200', '203.0.114.7', '::ffff:203.0.113.9'].map(shown), [true, true, false, true])
+  const range = ipMatcher({ ...parseIp('203.0.113.0/32'), anonymized: true })
+  t.strictSame(['203.0.113.7', '203.0.114.7'].map(range), [true, false], 'a range holds the zeroed address')
+  t.strictSame(['203.0.113.7', '203.0.114.7'].map(ipMatcher(parseIp('203.0.113.0/32'))), [false, false], 'as logged, it does not')
+  t.equal(ipMatcher({ ...parseIp('shop'), anonymized: true })('shop-client.example.net'), false, 'a host name is shown as -')
+})
