@@ -11,6 +11,7 @@ import type { ShipOptions } from '../jobs/ship/ship.js'
 import type { JsonFieldMap } from '../parse/format/json-fields.js'
 import { AUTO, type LogFormatChoice } from '../parse/format/log-format-option.js'
 import { buildOptionList } from './build-command.js'
+import { usageError } from '../errors.js'
 import { configured, inputsCommand, type CommandContext } from './command-context.js'
 import { SHIP_EXAMPLES } from './help-texts.js'
 import { intervalSeconds, positiveInt } from './option-parsers.js'
@@ -21,7 +22,8 @@ const FROM_BUILD = new Set(['--log-format', '--json-fields', '--log-tz', '--verb
 export const MAX_BATCH_LINES = 1_000_000
 
 export interface ShipFlags {
-  to: string
+  /** Required: checked after the config file is read (it may give it). */
+  to?: string
   host?: string
   once?: boolean
   batchLines: number
@@ -45,7 +47,9 @@ function batchLines(value: string): number {
   return n
 }
 
+/** The flags (after the config file) → the ship job's options; a usage error without a table to ship to. */
 export function shipOptionsOf(inputs: string[], flags: ShipFlags): ShipOptions {
+  if (flags.to === undefined) throw usageError('required option \'--to <url>\' not specified', 'see profiler-search ship --help; or "to" in the config file')
   return {
     inputs,
     to: flags.to,
@@ -64,7 +68,7 @@ export function shipOptionsOf(inputs: string[], flags: ShipFlags): ShipOptions {
 
 function shipOptionList(): Option[] {
   return [
-    new Option('--to <url>', 'the table: clickhouse://[user@]host[:port]/database.table (clickhouses:// for TLS); column names as ?time=…&host=…&seq=…&message=…&file=… where they differ from schema/clickhouse.sql').makeOptionMandatory(),
+    new Option('--to <url>', 'the table: clickhouse://[user@]host[:port]/database.table (clickhouses:// for TLS); column names as ?time=…&host=…&seq=…&message=…&file=… where they differ from schema/clickhouse.sql; required, here or in the config file'),
     new Option('--once', 'ship what the logs hold now and end (backfill, cron) instead of following them'),
     new Option('--host <name>', 'the host column (default: this machine\'s name)').argParser(hostName),
     new Option('--batch-lines <n>', `send at most N lines per insert (at most ${MAX_BATCH_LINES})`).default(100_000).argParser(batchLines),

@@ -240,14 +240,16 @@ const optionKeys = (help: string): string[] =>
   [...help.matchAll(/^ {2}(?:-\w, )?--([a-z-]+)/gm)].map((m) => (m[1] as string).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()))
     .filter((key) => key !== 'help' && key !== 'config')
 
-t.test('schema/config.schema.json has a key for every option of build, watch, merge and serve, and no other', async (t) => {
+t.test('schema/config.schema.json has a key for every option of build, watch, merge, serve and ship, and no other', async (t) => {
   const schema = JSON.parse(readFileSync(`${ROOT}schema/config.schema.json`, 'utf8')) as { properties: Record<string, unknown> }
   const build = optionKeys((await runCli(['build', '--help'])).stdout)
   const watch = optionKeys((await runCli(['watch', '--help'])).stdout)
   const merge = optionKeys((await runCli(['merge', '--help'])).stdout)
   const serve = optionKeys((await runCli(['serve', '--help'])).stdout)
-  t.ok(build.includes('limit') && build.includes('emit') && watch.includes('interval') && merge.includes('tz') && serve.includes('listen'), 'the help lists the options')
-  t.strictSame([...new Set([...build, ...watch, ...merge, ...serve])].sort(), Object.keys(schema.properties).filter((key) => key !== 'shapes' && key !== '$schema').sort())
+  const ship = optionKeys((await runCli(['ship', '--help'])).stdout)
+  t.ok(build.includes('limit') && build.includes('emit') && watch.includes('interval') && merge.includes('tz') && serve.includes('listen') && ship.includes('to'),
+    'the help lists the options')
+  t.strictSame([...new Set([...build, ...watch, ...merge, ...serve, ...ship])].sort(), Object.keys(schema.properties).filter((key) => key !== 'shapes' && key !== '$schema').sort())
 })
 
 t.test('--verbose names the config file the run took values from, a found one by its full path', async (t) => {
@@ -265,4 +267,20 @@ t.test('--verbose names the config file the run took values from, a found one by
   t.equal(fromFile.stderr, `profiler-search: config file ${root}/verbose/${CONFIG} (found in the working folder)\n`, '"verbose": true in the file counts too')
   const quiet = await runCli(['build', `${ROOT}${NGINX}`], { cwd: `${root}/plain` })
   t.equal(quiet.stderr, '', 'without --verbose nothing is said')
+})
+
+t.test('ship takes its table and its own options from the config file; flags win; without one anywhere, exit 2', async (t) => {
+  const dir = t.testdir({ 'access.log': '', [CONFIG]: JSON.stringify({ to: 'http://not/clickhouse', host: 'web1', batchLines: 500 }) })
+  const fromFile = await runCli(['ship', 'access.log'], { cwd: dir })
+  t.strictSame([fromFile.code, fromFile.stderr], [2, 'profiler-search: http://not/clickhouse: not a clickhouse:// or clickhouses:// URL (give clickhouse://[user@]host[:port]/database.table)\n'],
+    'the file\'s "to" is the table')
+  const flag = await runCli(['ship', 'access.log', '--to', 'http://the/flag'], { cwd: dir })
+  t.match(flag.stderr, /^profiler-search: http:\/\/the\/flag: not a clickhouse:\/\//, 'the flag wins')
+  const badLines = t.testdir({ [CONFIG]: JSON.stringify({ to: 'clickhouse://h/d.t', batchLines: 0 }) })
+  const lines = await runCli(['ship', 'access.log'], { cwd: badLines })
+  t.strictSame([lines.code, lines.stderr], [2, 'profiler-search: profiler-search.config.json: /batchLines must be an integer from 1 to 1000000 (got 0)\n'])
+  const badHost = t.testdir({ [CONFIG]: JSON.stringify({ to: 'clickhouse://h/d.t', host: 'a b' }) })
+  const host = await runCli(['ship', 'access.log'], { cwd: badHost })
+  t.strictSame([host.code, host.stderr], [2,
+    'profiler-search: profiler-search.config.json: /host is invalid: give the name of this server, such as web1 (printable, no spaces) (got "a b")\n'])
 })

@@ -24,7 +24,7 @@ t.test('the options, and refusals', async (t) => {
   t.throws(() => flagsOf(['--to', 'u', '--host', 'a b']), { code: 'commander.invalidArgument' })
   t.throws(() => flagsOf(['--to', 'u', '--batch-lines', '1000001']), { code: 'commander.invalidArgument' })
   const cases: Array<[string[], string]> = [
-    [['ship', 'a.log'], "profiler-search: required option '--to <url>' not specified (see profiler-search ship --help)\n"],
+    [['ship', 'a.log'], "profiler-search: required option '--to <url>' not specified (see profiler-search ship --help; or \"to\" in the config file)\n"],
     [['ship', '--to', 'clickhouse://h/d.t'], 'profiler-search: ship needs the logs to ship (name them, e.g. /var/log/nginx/access.log)\n'],
     [['ship', '-', '--to', 'clickhouse://h/d.t'], 'profiler-search: ship reads files, not stdin (-) (name the log files; ship follows them by name)\n'],
     [['ship', 'a.log', '--to', 'http://h/d.t'], 'profiler-search: http://h/d.t: not a clickhouse:// or clickhouses:// URL (give clickhouse://[user@]host[:port]/database.table)\n'],
