@@ -8,9 +8,7 @@
 
 import { MAX_LINE_LENGTH, TOO_LONG_HEAD, type LineSink } from './line-splitter.js'
 import { FileShrank } from './read-error.js'
-
-const NEWLINE = 0x0a
-const CR = 0x0d
+import { CR, NEWLINE } from '../text/chars.js'
 
 /** What is read of a file: a FileHandle of node:fs/promises, or a descriptor a worker reads (workers/descriptor-file.ts). */
 export interface PositionedFile {

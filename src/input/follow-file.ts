@@ -35,6 +35,7 @@ import { openToRead, type OpenedFile } from './file-chunks.js'
 import { fileKey, RotatedGenerations, type RotatedFile } from './rotated-generations.js'
 import { DECODE_BYTES } from './lines.js'
 import { LineSplitter, type LineSink } from './line-splitter.js'
+import { NEWLINE } from '../text/chars.js'
 
 export interface FollowTiming {
   /** A name without a file this long gets one message. */
@@ -62,8 +63,6 @@ export interface FollowStart {
   /** The scan counted a line still being written at `offset` as too long: its rest, up to its newline, is dropped. */
   midLine: boolean
 }
-
-const NEWLINE = 0x0a
 
 /** How the lines of a file come to be read: the file `start` took over, one read from its start, one cut (copytruncate) and read again. */
 export type FileLines = 'resumed' | 'new' | 'cut'

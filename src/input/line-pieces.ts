@@ -17,8 +17,7 @@
 
 import { headOf, HEAD_BYTES, LineSplitter, MAX_LINE_LENGTH, type LineSink } from './line-splitter.js'
 import { DECODE_BYTES } from './lines.js'
-
-const NEWLINE = 0x0a
+import { NEWLINE } from '../text/chars.js'
 
 /** An overlong line, as the splitter reports it: its head and where it starts. */
 export interface TooLongLine {

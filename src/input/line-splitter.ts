@@ -23,6 +23,8 @@
  * from the first byte pushed (a followed log adds where it started reading).
  */
 
+import { CR, NEWLINE } from '../text/chars.js'
+
 /** 64 KiB: no access-log line a server writes comes near this (nginx cuts a request line at 8 KiB). */
 export const MAX_LINE_LENGTH = 64 * 1024
 
@@ -32,8 +34,6 @@ export const TOO_LONG_HEAD = 120
 /** Bytes decoded for a head: 120 characters take at most 3 bytes each. */
 export const HEAD_BYTES = 4 * TOO_LONG_HEAD
 
-const NEWLINE = 0x0a
-const CR = 0x0d
 const EMPTY = Buffer.alloc(0)
 
 export interface LineSink {

@@ -17,13 +17,12 @@ import type { FollowStart } from './follow-file.js'
 import { MAX_LINE_LENGTH } from './line-splitter.js'
 import { plainFileUpTo, type OpenedInput, type SeekableFile } from './open-inputs.js'
 import { isRotatedName } from './rotation.js'
+import { NEWLINE } from '../text/chars.js'
 
 export type WatchedInput =
   | { kind: 'live'; label: string; path: string; scanned: OpenedInput; start: FollowStart }
   | { kind: 'history'; input: OpenedInput }
   | { kind: 'stream'; input: OpenedInput }
-
-const NEWLINE = 0x0a
 
 /**
  * Where the complete lines of a file of `size` bytes end: after its last

@@ -6,8 +6,7 @@
  * level, strings and nested values skipped whole.
  */
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
+import { BACKSLASH, QUOTE } from '../text/chars.js'
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d

@@ -5,7 +5,7 @@
  */
 
 import { compileRegexType, regexSet, type RegexSet } from './regex-types.js'
-import { isDigit } from '../text/chars.js'
+import { DASH, isDigit } from '../text/chars.js'
 
 /**
  * Controller and system folders of the shop: never a category. `forms` is
@@ -29,16 +29,15 @@ function isLowerOrDigit(code: number): boolean {
 function isLetterOrDigit(code: number): boolean {
   return isDigit(code) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a)
 }
-const HYPHEN = 0x2d
 
 /** `^[a-z0-9]+(?:-[a-z0-9]+)*$`: lower-case words of letters and digits joined by single hyphens. */
 export function isWords(value: string): boolean {
   const n = value.length
-  if (n === 0 || value.charCodeAt(0) === HYPHEN || value.charCodeAt(n - 1) === HYPHEN) return false
+  if (n === 0 || value.charCodeAt(0) === DASH || value.charCodeAt(n - 1) === DASH) return false
   for (let i = 0; i < n; i++) {
     const code = value.charCodeAt(i)
-    if (code === HYPHEN) {
-      if (value.charCodeAt(i + 1) === HYPHEN) return false
+    if (code === DASH) {
+      if (value.charCodeAt(i + 1) === DASH) return false
     } else if (!isLowerOrDigit(code)) return false
   }
   return true

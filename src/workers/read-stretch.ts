@@ -16,6 +16,7 @@ import { NewestLine } from '../source/newest-line.js'
 import { SHOWN_LINE_LENGTH, SHOWN_SKIPPED_LINES, SkippedLines } from '../source/skipped-lines.js'
 import type { PieceTask, RangeTask, ReadFailure, StretchEvent, StretchOf, StretchReport } from './stretch-tasks.js'
 import { partSelection, type JobContext } from './worker-job.js'
+import { NEWLINE } from '../text/chars.js'
 
 type PartSelection = NewestRecords | TokenRecords
 
@@ -82,7 +83,6 @@ export function readPiece(context: JobContext, task: PieceTask, selection: PartS
   return { ...reader.report(bytes.length, [selection, false]), spare: task.bytes.buffer as ArrayBuffer }
 }
 
-const NEWLINE = 0x0a
 const PROBE = 64 * 1024
 
 /** The first line start at or after `at` (a file's start, or the byte after a newline), but not past `end`. */

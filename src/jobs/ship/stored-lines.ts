@@ -13,6 +13,7 @@ import type { ClickHouseConnection } from '../../clickhouse/clickhouse-connectio
 import { sqlName, sqlString } from '../../clickhouse/sql-text.js'
 import { MAX_LINE_LENGTH } from '../../input/line-splitter.js'
 import { GENERATION_SPAN, generationOf, offsetOf } from './shipped-rows.js'
+import { NEWLINE } from '../../text/chars.js'
 
 export interface StoredLine {
   generation: number
@@ -39,8 +40,6 @@ LIMIT 2`, 'reading where shipping stopped')
     return { generation: generationOf(value), seq: value, offset: offsetOf(value), message }
   })
 }
-
-const NEWLINE = 0x0a
 
 /**
  * The offset right after the line `message` if the file at `path` holds it

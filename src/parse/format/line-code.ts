@@ -15,13 +15,7 @@
 
 import { compileFunction } from 'node:vm'
 import type { Follow, LineParser, LinePlan, Step } from './line-plan.js'
-
-const QUOTE = 0x22
-const DASH = 0x2d
-const QUESTION = 0x3f
-const BRACKET = 0x5b
-const BACKSLASH = 0x5c
-const SPACE = 0x20
+import { BACKSLASH, BRACKET, DASH, QUESTION, QUOTE, SPACE } from '../../text/chars.js'
 
 class Source {
   readonly values: unknown[] = []

@@ -7,6 +7,7 @@
 
 import { digits, isValidCivil, MONTH_ABBREVIATIONS, MONTH_INDEX, offsetMinutes, utcMillis } from './civil.js'
 import type { TimeParts } from './time-parts.js'
+import { COLON, SLASH, SPACE } from '../../text/chars.js'
 
 export interface LoggedTime {
   /** Epoch milliseconds. */
@@ -51,10 +52,6 @@ function clfFields(s: string): ClfFields | null {
   if (!isValidCivil(year, month, day, hour, minute, second) || offset === null) return null
   return { year, month, day, hour, minute, second, offset }
 }
-
-const SLASH = 0x2f
-const COLON = 0x3a
-const SPACE = 0x20
 
 /** `Jan` … `Dec` as three char codes in one number. */
 const MONTH_CODES: readonly number[] = MONTH_ABBREVIATIONS.map((name) =>

@@ -10,7 +10,7 @@
  * kept to the microsecond), or no offset at all (then the log zone applies).
  */
 
-import { isDigit } from '../../text/chars.js'
+import { COLON, COMMA, DASH, DOT, isDigit, LOWER_Z, PLUS, SPACE, UPPER_T, UPPER_Z } from '../../text/chars.js'
 import { digits, offsetMinutes } from './civil.js'
 import { digitsOfFraction, type TimeParts } from './time-parts.js'
 
@@ -48,16 +48,6 @@ export interface IsoTime {
 export function emptyIsoTime(): IsoTime {
   return ({ year: 0, month: 0, day: 0, hour: -1, minute: -1, second: -1, fraction: '', zoneAt: -1, offset: null })
 }
-
-const DASH = 0x2d
-const PLUS = 0x2b
-const COLON = 0x3a
-const DOT = 0x2e
-const COMMA = 0x2c
-const SPACE = 0x20
-const UPPER_T = 0x54
-const UPPER_Z = 0x5a
-const LOWER_Z = 0x7a
 
 /** Where the fraction of a second that starts at `pos` (its `.`) ends; `pos` when there is none of the form. */
 function fractionEnd(s: string, pos: number, form: IsoForm): number {
