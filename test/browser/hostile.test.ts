@@ -17,8 +17,8 @@ import { fileBrowser, hasChromium, withPage, type FileBrowser, type OpenedPage, 
 import { fixture, runCli } from '../helpers/run-cli.js'
 import { SHOWN_BY_DEFAULT, SHOWN_FROM_JSON, SHOWN_IN_NOTICES, SHOWN_WITH_ANY_URL } from './hostile-payloads.js'
 
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
-const SITE_CSP = "default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'"
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+const SITE_CSP = "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'"
 const CORPUS = [fixture('hostile/access.log'), fixture('hostile/raw-bytes.log')]
 const EVERY_ROW = ['--any-url', '--method', 'any', '--status', 'any']
 

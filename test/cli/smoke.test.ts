@@ -59,6 +59,34 @@ t.test('serve: the bin serves the rows build lists, logs each request, and ends 
   ])
 })
 
+t.test('serve --htpasswd: the bin asks for credentials (401), then checks them with bcrypt (200)', async (t) => {
+  // alice:s3cret, as `htpasswd -nbB` writes it
+  const dir = t.testdir({ users: 'alice:$2y$05$WbGIptCpY13T6U4q/56bN.qB4W0aLNtvg6ituaU6q4yfFI4NVelqa\n' })
+  const { child, result } = startCli(['serve', 'fixtures/nginx/access.log', '--listen', '0.0.0.0:0', '--htpasswd', `${dir}/users`], { timeoutMs: 60_000 })
+  child.stdin.end()
+  let said = ''
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      said += chunk.toString()
+      const found = /serving http:\/\/[^/]*:(\d+)\//.exec(said)?.[1]
+      if (found !== undefined) resolve(found)
+    })
+    child.on('close', () => reject(new Error(`serve ended: ${said}`)))
+  })
+  const base = `http://127.0.0.1:${port}`
+  const host = `localhost:${port}`
+  const basic = (password: string): string => `Basic ${Buffer.from(`alice:${password}`).toString('base64')}`
+  t.equal((await request(base, '/', { headers: { Host: host } })).status, 401)
+  t.equal((await request(base, '/', { headers: { Host: host, Authorization: basic('wrong') } })).status, 401)
+  const page = await request(base, '/?limit=50', { headers: { Host: host, Authorization: basic('s3cret') } })
+  t.equal(page.status, 200)
+  t.strictSame(tableRows(page.body), tableRows((await runCli(['build', 'fixtures/nginx/access.log', '--limit', '50'])).stdout))
+  child.kill('SIGTERM')
+  const ended = await result
+  t.strictSame([ended.code, ended.signal], [0, null])
+  t.notMatch(ended.stderr, /Error|at /, 'no stack on stderr')
+})
+
 t.test('--version and --help', async (t) => {
   t.strictSame(await spawnCli(['--version']), { code: 0, signal: null, stdout: `${VERSION}\n`, stderr: '' })
   const help = await spawnCli(['--help'])

@@ -55,7 +55,7 @@ t.test('--refresh adds one meta line to the head; the CSP stays as it is', async
   t.equal(page.split(meta).length, 2, 'once')
   t.ok(page.indexOf(meta) < page.indexOf('</head>'), 'in the head')
   t.equal(page.replace(meta, ''), built, 'nothing else differs')
-  t.match(page, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">/)
+  t.match(page, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">/)
 })
 
 t.test('--out-dir: the index page gets the refresh line, the profile pages do not', async (t) => {

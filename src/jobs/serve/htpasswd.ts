@@ -10,8 +10,18 @@
  */
 
 import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import { errnoWords, usageError } from '../../errors.js'
+
+// required, not imported: the bundle runs as a script from its code cache, where a dynamic import() has no loader
+const require = createRequire(import.meta.url)
+let bcrypt: typeof import('bcryptjs') | undefined
+
+/** bcryptjs, loaded with the first request that brings credentials. */
+function bcryptjs(): typeof import('bcryptjs') {
+  return (bcrypt ??= require('bcryptjs') as typeof import('bcryptjs'))
+}
 
 /** bcrypt as htpasswd -B (`$2y$`) and other tools (`$2a$`, `$2b$`) write it: cost, then 22 + 31 characters of salt and hash. */
 const BCRYPT = /^\$2[aby]\$(0[4-9]|[12]\d|3[01])\$[./A-Za-z0-9]{53}$/
@@ -52,8 +62,7 @@ export class Htpasswd {
     const credentials = basicCredentials(authorization)
     if (credentials === null) return null
     const known = this.#hashes.get(credentials.user)
-    const { compare } = await import('bcryptjs')
-    const matches = await compare(credentials.password, known ?? this.#stand)
+    const matches = await bcryptjs().compare(credentials.password, known ?? this.#stand)
     return matches && known !== undefined ? credentials.user : null
   }
 }

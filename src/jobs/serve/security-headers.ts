@@ -6,7 +6,7 @@
  * pages hold personal data: client addresses, raw log lines).
  */
 
-export const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+export const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,

@@ -70,7 +70,7 @@ t.test('a row is drawn with the original structure and classes', async (t) => {
 t.test('self-contained: inline style, no script, no external load', async (t) => {
   const html = await renderedPage({ rows: [] })
   t.match(html, /<style>\n[\s\S]*\.label\.status-success \{ background: #4f805d; \}[\s\S]*<\/style>/)
-  t.match(html, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`)
+  t.match(html, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">`)
   t.notMatch(html, /<script|<link|<img|src=|href=|@import|url\(/i)
   t.match(html, '<h2>0 results found</h2>')
   t.match(html, '<tbody>\n</tbody>')
@@ -119,7 +119,7 @@ const HEAD = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="generator" content="profiler-search">
@@ -317,7 +317,7 @@ t.test('a served page (serve): the stylesheet from the server, forms sent there,
   const values = { ip: '', method: 'GET', status_code: '200', url: '', token: '', start: '', end: '', limit: '10' }
   const form = searchForm({ values, problems: {}, latest: null, switches: [], zone: null })
   const html = await renderedPage({ rows: [row({})], links: { served: '?ip=10.' }, form, note: 'cut short' })
-  t.match(html, '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'self\'; img-src data:; base-uri \'none\'; form-action \'self\'">')
+  t.match(html, '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'self\'; base-uri \'none\'; form-action \'self\'">')
   t.match(html, '<link rel="stylesheet" href="/profile-search.css">')
   t.notMatch(html, '<style>')
   t.match(html, '<a href="/profiles/6b02af1b4c6f3.html?ip&#x3D;10.">6b02af1b4c6f3</a>')

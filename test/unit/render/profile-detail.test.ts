@@ -183,13 +183,13 @@ t.test('site: the listing, one page per token, one stylesheet', async (t) => {
   ])
   const [index, css, profile] = files.map((f) => f.content) as [string, string, string]
   t.equal(css, `${stylesheet}\n`)
-  t.match(index, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'">`)
+  t.match(index, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'">`)
   t.match(index, '<title>Profile Search</title>\n<link rel="stylesheet" href="profile-search.css">\n</head>')
   t.notMatch(index, /<style|<section|id="profiles"/)
   t.match(index, '<td class="nowrap" data-label="Token"><a href="profiles/6b02af1b4c6f3.html">6b02af1b4c6f3</a></td>')
   t.match(index, '<td class="nowrap" data-label="Token"><a href="profiles/6b02af1b00001.html">6b02af1b00001</a></td>')
   t.equal(profile, await renderProfilePage(row()))
-  t.match(profile, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'none'">`)
+  t.match(profile, `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'">`)
   t.match(profile, '<title>Profile 6b02af1b4c6f3</title>\n<link rel="stylesheet" href="../profile-search.css">')
   t.match(profile, [
     '<div id="summary">',

@@ -37,7 +37,7 @@ t.test('the default page: build\'s page, with the form enabled and sent here', a
   t.equal(r.headers['content-type'], 'text/html; charset=utf-8')
   hasSecurityHeaders(t, r, '/')
   t.strictSame(tableRows(r.body), tableRows((await runCli(['build', NGINX])).stdout))
-  t.match(r.body, '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'self\'; img-src data:; base-uri \'none\'; form-action \'self\'">')
+  t.match(r.body, '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'self\'; base-uri \'none\'; form-action \'self\'">')
   t.match(r.body, '<link rel="stylesheet" href="/profile-search.css">')
   t.match(r.body, '<form id="search-form" action="/" method="get">')
   t.notMatch(r.body, /disabled|<script/i)

@@ -4,7 +4,7 @@ import t from 'tap'
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, securityHeaderLines, setSecurityHeaders } from '../../../../src/jobs/serve/security-headers.js'
 
 t.test('CSP (no script, the stylesheet from here, forms sent here, no frames), nosniff, no Referer, no cache', async (t) => {
-  t.equal(CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'self'; img-src data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+  t.equal(CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
   t.strictSame(SECURITY_HEADERS, {
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
