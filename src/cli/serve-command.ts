@@ -63,7 +63,7 @@ function serveOptionList(): Option[] {
     new Option('--listen <address>', 'listen on HOST:PORT, an IP address (IPv6 in brackets) or localhost; any address but loopback needs --htpasswd; port 0 takes a free one')
       .default(DEFAULT_LISTEN, `${DEFAULT_LISTEN.host}:${DEFAULT_LISTEN.port}`).argParser(listenFlag),
     new Option('--htpasswd <file>', 'let in only the users of FILE, made with htpasswd -B (bcrypt): HTTP Basic authentication'),
-    new Option('--allow-host <name>', 'also answer requests for this host name (a reverse proxy\'s, this machine\'s DNS name); the listening address and localhost always are; repeatable').argParser(allowHostFlag),
+    new Option('--allow-host <name>', 'also answer requests for this host name (a reverse proxy\'s, this machine\'s DNS name); the listening address, the address reached and localhost always are; repeatable').argParser(allowHostFlag),
     new Option('--search-timeout <seconds>', 'a search that reads the logs stops after this many seconds and lists what it found').default(DEFAULT_SEARCH_TIMEOUT_SECONDS).argParser(searchTimeoutSeconds),
     new Option('--max-searches <n>', 'searches reading the logs at once; another waits up to 2 s for its turn, then gets 503').default(DEFAULT_MAX_SEARCHES).argParser(maxSearchesFlag),
     ...buildOptionList().filter((option) => FROM_BUILD.has(option.long ?? '')),

@@ -77,6 +77,8 @@ t.test('serve --htpasswd: the bin asks for credentials (401), then checks them w
   const host = `localhost:${port}`
   const basic = (password: string): string => `Basic ${Buffer.from(`alice:${password}`).toString('base64')}`
   t.equal((await request(base, '/', { headers: { Host: host } })).status, 401)
+  t.equal((await request(base, '/')).status, 401, 'the address the request came in on is this server\'s (not 421)')
+  t.equal((await request(base, '/', { headers: { Host: `rebound.example:${port}` } })).status, 421)
   t.equal((await request(base, '/', { headers: { Host: host, Authorization: basic('wrong') } })).status, 401)
   const page = await request(base, '/?limit=50', { headers: { Host: host, Authorization: basic('s3cret') } })
   t.equal(page.status, 200)

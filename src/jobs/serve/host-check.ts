@@ -1,8 +1,10 @@
 /**
  * The Host a request names must be this server's: its listening address,
- * `localhost`, or a name given with `--allow-host`. A page of another site
- * whose name was made to resolve to this machine (DNS rebinding) sends its
- * own name, and is refused: it could read the pages otherwise. The port is
+ * `localhost`, a name given with `--allow-host`, or the IP address the
+ * request came in on (listening on 0.0.0.0, the machine's own addresses). A
+ * page of another site whose name was made to resolve to this machine (DNS
+ * rebinding) sends its own name, and is refused: it could read the pages
+ * otherwise; an address written as such cannot be made to resolve elsewhere. The port is
  * not compared (a reverse proxy may name its own), the name is, without
  * case or a trailing dot.
  */
@@ -29,4 +31,11 @@ export function parseAllowHost(text: string): string | null {
   if (/^\[[0-9A-Fa-f:.]+\]$/.test(text) && isIP(text.slice(1, -1)) === 6) return text.slice(1, -1).toLowerCase()
   const name = text.toLowerCase().replace(/\.$/, '')
   return /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/.test(name) ? name : null
+}
+
+/** Whether `name` (hostName's) is the address a connection came in on (IPv4 as `::ffff:a.b.c.d` on a dual-stack socket too). */
+export function isArrivalAddress(name: string, localAddress: string | undefined): boolean {
+  if (localAddress === undefined || isIP(name) === 0) return false
+  const local = localAddress.toLowerCase()
+  return name === local || `::ffff:${name}` === local
 }

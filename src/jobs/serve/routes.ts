@@ -15,7 +15,7 @@ import { isUserError } from '../../errors.js'
 import { servedStylesheetFile } from '../../render/page.js'
 import { StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
-import { hostName } from './host-check.js'
+import { hostName, isArrivalAddress } from './host-check.js'
 import type { Htpasswd } from './htpasswd.js'
 import type { Exchange } from './http-server.js'
 import { CSS, HTML, send, sendMessage } from './responses.js'
@@ -68,12 +68,17 @@ export async function answer(routes: Routes, exchange: Exchange): Promise<void> 
   }
 }
 
+/** Whether a Host (hostName's) names this server (host-check.ts). */
+function isOwnHost(routes: Routes, host: string | null, localAddress: string | undefined): boolean {
+  return host !== null && (routes.hosts.has(host) || isArrivalAddress(host, localAddress))
+}
+
 async function route(routes: Routes, exchange: Exchange): Promise<void> {
   const { req } = exchange
   const target = targetOf(req.url)
   const host = hostName(req.headers.host)
   const targetHost = target !== null && !req.url?.startsWith('/') ? hostName(target.host) : host
-  if (host === null || !routes.hosts.has(host) || targetHost === null || !routes.hosts.has(targetHost)) {
+  if (!isOwnHost(routes, host, req.socket.localAddress) || !isOwnHost(routes, targetHost, req.socket.localAddress)) {
     return sendMessage(exchange, 421, 'This server does not answer for that host name (see profiler-search serve --allow-host).')
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendMessage(exchange, 405, 'Only GET and HEAD are answered here.', { Allow: 'GET, HEAD' })

@@ -1,7 +1,7 @@
 /** The Host a request names must be this server's (DNS rebinding): names read, compared without port or case. */
 
 import t from 'tap'
-import { allowedHostNames, hostName, parseAllowHost } from '../../../../src/jobs/serve/host-check.js'
+import { allowedHostNames, hostName, isArrivalAddress, parseAllowHost } from '../../../../src/jobs/serve/host-check.js'
 
 t.test('a Host header → its name, lower-cased, without port, brackets or trailing dot', async (t) => {
   t.equal(hostName('127.0.0.1:8080'), '127.0.0.1')
@@ -28,4 +28,13 @@ t.test('--allow-host: a DNS name or an IP address, nothing more', async (t) => {
   for (const bad of ['', 'http://x.example', 'x.example:8080', 'a b', '-x.example', 'x..example', `${'a'.repeat(64)}.example`, '*.example']) {
     t.equal(parseAllowHost(bad), null, bad)
   }
+})
+
+t.test('the address a request came in on: as such, or IPv4 on a dual-stack socket; never a name', async (t) => {
+  t.ok(isArrivalAddress('192.0.2.7', '192.0.2.7'))
+  t.ok(isArrivalAddress('192.0.2.7', '::ffff:192.0.2.7'))
+  t.ok(isArrivalAddress('2001:db8::1', '2001:DB8::1'))
+  t.notOk(isArrivalAddress('192.0.2.8', '192.0.2.7'))
+  t.notOk(isArrivalAddress('evil.example', 'evil.example'), 'a name can be made to resolve anywhere')
+  t.notOk(isArrivalAddress('192.0.2.7', undefined))
 })
