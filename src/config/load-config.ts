@@ -8,7 +8,7 @@
 
 import { resolve } from 'node:path'
 import { errnoWords, usageError } from '../errors.js'
-import { fileChunks, openToRead } from '../input/file-chunks.js'
+import { readSmallFile } from '../input/small-file.js'
 import { ConfigError } from './config-error.js'
 import { configValidator, schemaProblems } from './config-schema.js'
 import { parseJsonText } from './json-text.js'
@@ -25,33 +25,17 @@ export interface LoadedConfig {
 /** The most a config file may hold; a longer one (`/dev/zero`, a FIFO that never ends) is not read on. */
 export const CONFIG_MAX_BYTES = 1024 * 1024
 
-/**
- * The file's text, or null when the implicit file is absent. Opened and
- * read as inputs are (input/file-chunks.ts): a FIFO without a writer, or
- * one whose writer never writes, waits without holding a thread, so a stop
- * signal still ends the run.
- */
+/** The file's text, or null when the implicit file is absent (read as input/small-file.ts reads). */
 async function readText(path: string, label: string, explicit: boolean): Promise<string | null> {
   const hint = explicit ? 'check the --config path' : `rename or fix ./${CONFIG_FILE_NAME}`
-  const opened = await openToRead(path).catch((e: unknown) => {
+  const file = await readSmallFile(path, CONFIG_MAX_BYTES).catch((e: unknown) => {
     if (!explicit && (e as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw usageError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
   })
-  if (opened === null) return null
-  const { stat } = opened
-  if (stat.isDirectory()) {
-    await opened.handle.close()
-    throw usageError(`cannot read config file ${label}: it is a folder`, hint)
-  }
-  const chunks: Buffer[] = []
-  const read = { bytes: 0 }
-  try {
-    for await (const chunk of fileChunks(opened, read, { end: CONFIG_MAX_BYTES + 1, size: stat.isFile() ? stat.size : 0 })) chunks.push(chunk)
-  } catch (e) {
-    throw usageError(`cannot read config file ${label}: ${errnoWords(e)}`, hint)
-  }
-  if (read.bytes > CONFIG_MAX_BYTES) throw usageError(`config file ${label} is larger than ${CONFIG_MAX_BYTES / 1024 / 1024} MiB`, hint)
-  return Buffer.concat(chunks).toString('utf8')
+  if (file === null) return null
+  if (file.kind === 'folder') throw usageError(`cannot read config file ${label}: it is a folder`, hint)
+  if (file.kind === 'too large') throw usageError(`config file ${label} is larger than ${CONFIG_MAX_BYTES / 1024 / 1024} MiB`, hint)
+  return file.bytes.toString('utf8')
 }
 
 /** Reads, parses and checks the config file; null when there is none. */

@@ -9,10 +9,10 @@
  * those are quick to guess.
  */
 
-import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import { errnoWords, usageError } from '../../errors.js'
+import { readSmallFile } from '../../input/small-file.js'
 
 // required, not imported: the bundle runs as a script from its code cache, where a dynamic import() has no loader
 const require = createRequire(import.meta.url)
@@ -41,12 +41,13 @@ export class Htpasswd {
 
   /** Reads and checks the file: exit 2 when it cannot be read, holds an entry that is not bcrypt, or no user. */
   static async load(path: string, cwd: string): Promise<Htpasswd> {
-    const text = await readFile(resolve(cwd, path)).then((bytes) => {
-      if (bytes.length > MAX_FILE_BYTES) throw usageError(`--htpasswd ${path} is larger than 1 MiB`, 'is it a file of users made with htpasswd -B?')
-      return bytes.toString('utf8')
-    }, (e: unknown) => {
-      throw usageError(`cannot read --htpasswd ${path}: ${errnoWords(e)}`, 'make it with htpasswd -cB FILE USER')
+    const hint = 'make it with htpasswd -cB FILE USER'
+    const file = await readSmallFile(resolve(cwd, path), MAX_FILE_BYTES).catch((e: unknown) => {
+      throw usageError(`cannot read --htpasswd ${path}: ${errnoWords(e)}`, hint)
     })
+    if (file.kind === 'folder') throw usageError(`cannot read --htpasswd ${path}: it is a folder`, hint)
+    if (file.kind === 'too large') throw usageError(`--htpasswd ${path} is larger than 1 MiB`, 'is it a file of users made with htpasswd -B?')
+    const text = file.bytes.toString('utf8')
     return new Htpasswd(parseHtpasswd(text, path))
   }
 

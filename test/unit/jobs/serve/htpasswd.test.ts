@@ -56,6 +56,19 @@ t.test('bad files: exit 2 with one line naming the file and the line', async (t)
   t.strictSame(await load(`:${ALICE.slice(6)}\n`), [2, '--htpasswd users:1 is not user:hash', 'make the file with htpasswd -cB FILE USER'])
   writeFileSync(`${dir}/big`, Buffer.alloc(1024 * 1024 + 1, 0x61))
   t.strictSame(await Htpasswd.load('big', dir).catch((e: Error) => e.message), '--htpasswd big is larger than 1 MiB')
+  t.strictSame(await Htpasswd.load('/dev/zero', dir).catch((e: Error) => e.message), '--htpasswd /dev/zero is larger than 1 MiB', 'a file that never ends is not read on')
+  t.strictSame(await Htpasswd.load('.', dir).catch((e: Error) => e.message), 'cannot read --htpasswd .: it is a folder')
+})
+
+t.test('a FIFO: opened without waiting for a writer (as inputs are), read once one writes', async (t) => {
+  const dir = t.testdir({})
+  t.equal(spawnSync('mkfifo', [`${dir}/users`]).status, 0)
+  const loading = Htpasswd.load('users', dir)
+  const { openSync, writeSync, closeSync } = await import('node:fs')
+  const writer = openSync(`${dir}/users`, 'w')
+  writeSync(writer, `${ALICE}\n`)
+  closeSync(writer)
+  t.equal((await loading).users, 1)
 })
 
 t.test('the entries: bcrypt of any of its prefixes and costs 4 to 31', async (t) => {
