@@ -21,7 +21,7 @@ const withStdoutClosed = (args: string[]): Promise<{ code: number | null; signal
     child.on('close', (code, signal) => resolve({ code, signal, stderr: Buffer.concat(stderr).toString('utf8') }))
   })
 
-for (const args of [['--help'], ['--version'], ['-V'], ['build', '--help'], ['watch', '--help'], ['merge', '--help']]) {
+for (const args of [['--help'], ['--version'], ['-V'], ['build', '--help'], ['watch', '--help'], ['merge', '--help'], ['serve', '--help'], ['ship', '--help']]) {
   t.test(`${args.join(' ')} with stdout closed early: exit 0, nothing on stderr`, async (t) => {
     t.strictSame(await withStdoutClosed(args), { code: 0, signal: null, stderr: '' })
   })
