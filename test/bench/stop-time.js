@@ -31,15 +31,18 @@ const hostileLog = () => {
   return [...lines.slice(0, -220), `${MARKER}\n`, ...lines.slice(-220)].join('')
 }
 
-/** Milliseconds from SIGTERM to the end of one run, which must end by the signal. */
-const stopOnce = (dir) => new Promise((resolve, reject) => {
+/**
+ * Milliseconds from SIGTERM to the end of one run, which must end by the signal: sent while it reads
+ * (`reading`), or once `--verbose` says the config was read, while its patterns are compiled (`config`).
+ */
+const stopOnce = (dir, phase = 'reading') => new Promise((resolve, reject) => {
   const child = spawn(process.execPath, [BIN, 'build', '--config', join(dir, 'config.json'), '--log-format', 'combined', '--verbose', '-',
     join(dir, 'access.log'), '-o', join(dir, 'index.html')], { stdio: ['pipe', 'ignore', 'pipe'] })
   let stderr = ''
   let signalled = 0
   child.stderr.on('data', (bytes) => {
     stderr += bytes
-    if (signalled === 0 && stderr.includes(MARKER)) {
+    if (signalled === 0 && stderr.includes(phase === 'reading' ? MARKER : '(--config)')) {
       signalled = performance.now()
       child.kill('SIGTERM')
     }
@@ -57,10 +60,21 @@ export const measureStopTime = async (runs = 5) => {
   try {
     writeFileSync(join(dir, 'config.json'), JSON.stringify(AT_THE_CAP))
     writeFileSync(join(dir, 'access.log'), hostileLog())
-    const times = []
-    for (let run = 0; run < runs; run++) times.push(await stopOnce(dir))
-    const ms = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]
-    return { ms, target: { what: 'SIGTERM ends a build at the cap on patterns within a second', value: `${Math.round(ms)} ms`, pass: ms < 1000 } }
+    const median = async (phase) => {
+      const times = []
+      for (let run = 0; run < runs; run++) times.push(await stopOnce(dir, phase))
+      return [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]
+    }
+    const [reading, start] = [await median('reading'), await median('config')]
+    const ms = Math.max(reading, start)
+    return {
+      ms,
+      target: {
+        what: 'SIGTERM ends a build at the cap on patterns within a second (while reading; once the config is read, compiling it)',
+        value: `${Math.round(reading)} ms; ${Math.round(start)} ms`,
+        pass: ms < 1000,
+      },
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
