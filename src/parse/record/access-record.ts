@@ -14,7 +14,7 @@ import type { Slots } from '../format/line-plan.js'
 import { splitRequestLine } from './request-line.js'
 import { slotsWithRole as slotsOf, slotTimeReader } from './slot-time.js'
 import type { LogZone } from '../time/log-zone.js'
-import { isDigit } from '../../text/chars.js'
+import { isDigit, isDigits } from '../../text/chars.js'
 
 /** Why a line was not turned into a record. */
 export type SkipReason =
@@ -54,13 +54,6 @@ function statusCode(text: string): number {
   const b = digitAt(text, 1)
   const c = digitAt(text, 2)
   return a > 0 && b >= 0 && c >= 0 ? a * 100 + b * 10 + c : -1
-}
-
-/** `^\d+$` */
-function isDigits(text: string): boolean {
-  if (text.length === 0) return false
-  for (let i = 0; i < text.length; i++) if (digitAt(text, i) < 0) return false
-  return true
 }
 
 /** Digits as a number, or as a bigint when a number would not hold them exactly. */
