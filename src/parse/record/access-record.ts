@@ -14,7 +14,7 @@ import type { Slots } from '../format/line-plan.js'
 import { splitRequestLine } from './request-line.js'
 import { slotsWithRole as slotsOf, slotTimeReader, type SlotTimeReader } from './slot-time.js'
 import type { LogZone } from '../time/log-zone.js'
-import { isDigit, isDigits } from '../../text/chars.js'
+import { isDigit, isDigits, QUESTION } from '../../text/chars.js'
 
 /** Why a line was not turned into a record. */
 export type SkipReason =
@@ -265,5 +265,5 @@ function keepText(s: string): string {
 
 function withQuery(path: string, query: string | undefined): string {
   if (query === undefined || query === '' || query === '-') return path
-  return query.charCodeAt(0) === 0x3f ? path + query : `${path}?${query}`
+  return query.charCodeAt(0) === QUESTION ? path + query : `${path}?${query}`
 }
