@@ -6,7 +6,7 @@
  * everything before it.
  */
 
-import { MAX_LINE_LENGTH, TOO_LONG_HEAD, type LineSink } from './line-splitter.js'
+import { headOf, MAX_LINE_LENGTH, type LineSink } from './line-splitter.js'
 import { FileShrank } from './read-error.js'
 import { CR, NEWLINE } from '../text/chars.js'
 
@@ -66,7 +66,7 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
       if (from === to && !tooLong) return
     }
     if (tooLong || to - from > maxLine) {
-      sink.tooLong(buf.toString('utf8', from, Math.min(to, from + 4 * TOO_LONG_HEAD)).slice(0, TOO_LONG_HEAD), base + from)
+      sink.tooLong(headOf(buf.subarray(from, to)), base + from)
       return
     }
     const stop = to > from && buf[to - 1] === CR ? to - 1 : to
@@ -103,7 +103,7 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
     if ((first && carryDropped) || to > maxLine) {
       carry = Buffer.alloc(0)
       carryDropped = true
-      droppedHead = buf.toString('utf8', 0, Math.min(to, 4 * TOO_LONG_HEAD)).slice(0, TOO_LONG_HEAD)
+      droppedHead = headOf(buf.subarray(0, to))
     } else {
       carry = Buffer.from(buf.subarray(0, to))
     }

@@ -3,7 +3,8 @@
  * in the defaults, the jobs apply none of their own.
  */
 
-import { isClickHouseUrl } from '../clickhouse/clickhouse-url.js'
+import { splitInputs } from '../clickhouse/table-inputs.js'
+import { STDIN } from '../input/open-inputs.js'
 import type { NoticesOptions } from '../notices/read-notices.js'
 import type { DisplayZone } from '../record.js'
 import type { EmitFormat } from '../render/emit-format.js'
@@ -63,5 +64,16 @@ export interface BuildOptions {
 
 /** The paths a run reads (logs, notices files): its output must be none of them. */
 export function inputsRead(options: BuildOptions): string[] {
-  return [...options.inputs.filter((name) => !isClickHouseUrl(name)), ...options.notices.files]
+  return [...logFiles(options) ?? [], ...options.notices.files]
+}
+
+/** The log files a run opens: none when it names only clickhouse:// tables (no stdin then). */
+export function logFiles(options: BuildOptions): string[] | null {
+  const { files, tables } = splitInputs(options.inputs)
+  return files.length === 0 && tables.length > 0 ? null : files
+}
+
+/** Whether the run reads stdin for its logs (none given, or `-`): then a notices file cannot be `-` too. */
+export function logsReadStdin(options: BuildOptions): boolean {
+  return options.inputs.length === 0 || options.inputs.includes(STDIN)
 }

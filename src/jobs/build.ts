@@ -10,11 +10,11 @@
 
 import { parseTables, splitInputs, tableSources } from '../clickhouse/table-inputs.js'
 import { dataError } from '../errors.js'
-import { openInputs, STDIN } from '../input/open-inputs.js'
+import { openInputs } from '../input/open-inputs.js'
 import { openNoticeFiles, readNotices } from '../notices/read-notices.js'
 import { checkCriteria } from '../select/criteria.js'
 import { openPublisher, type Publisher } from '../write/publisher.js'
-import { inputsRead, type BuildOptions } from './build-options.js'
+import { inputsRead, logFiles, logsReadStdin, type BuildOptions } from './build-options.js'
 import type { JobIO, JobResult } from './job-io.js'
 import { logListing, readLogs, startLogReading } from './log-reading.js'
 
@@ -32,24 +32,13 @@ export async function build(options: BuildOptions, io: JobIO): Promise<JobResult
   }
 }
 
-/** Whether the run reads stdin for its logs (none given, or `-`). */
-export function logsReadStdin(options: BuildOptions): boolean {
-  return options.inputs.length === 0 || options.inputs.includes(STDIN)
-}
-
-/** The log files a run opens: none when it names only clickhouse:// tables (no stdin then). */
-export function logFiles(options: BuildOptions): string[] | null {
-  const { files, tables } = splitInputs(options.inputs)
-  return files.length === 0 && tables.length > 0 ? null : files
-}
-
 async function buildInto(publisher: Publisher, options: BuildOptions, io: JobIO): Promise<JobResult> {
   const tables = parseTables(splitInputs(options.inputs).tables, io.env, io.cwd)
   const files = logFiles(options)
   const inputs = files === null ? [] : await openInputs(files, () => io.stdin, io.cwd)
   const opened: { close(): Promise<void> }[] = [...inputs]
   try {
-    const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, files !== null && logsReadStdin({ ...options, inputs: files }), io.cwd)
+    const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
     opened.push(...noticeInputs)
     const reading = startLogReading(options, io)
     const sources = tableSources(tables, reading.lines, options, inputs.length)

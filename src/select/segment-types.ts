@@ -5,7 +5,7 @@
  */
 
 import { compileRegexType, regexSet, type RegexSet } from './regex-types.js'
-import { DASH, isDigit } from '../text/chars.js'
+import { DASH, isDigit, isDigits } from '../text/chars.js'
 
 /**
  * Controller and system folders of the shop: never a category. `forms` is
@@ -43,16 +43,9 @@ export function isWords(value: string): boolean {
   return true
 }
 
-/** `^\d+$` */
-export function isDigitsOnly(value: string): boolean {
-  if (value.length === 0) return false
-  for (let i = 0; i < value.length; i++) if (!isDigit(value.charCodeAt(i))) return false
-  return true
-}
-
 /** `^[1-9]\d*$`: a positive decimal integer without a leading zero. */
 export function isPositiveInt(value: string): boolean {
-  return value.charCodeAt(0) !== 0x30 && isDigitsOnly(value)
+  return value.charCodeAt(0) !== 0x30 && isDigits(value)
 }
 
 /** `^[A-Za-z0-9]+(?:\.\d+)?$`: letters and digits, optionally a dot and digits. */
@@ -61,12 +54,12 @@ export function isOrderNumber(value: string): boolean {
   const end = dot < 0 ? value.length : dot
   if (end === 0) return false
   for (let i = 0; i < end; i++) if (!isLetterOrDigit(value.charCodeAt(i))) return false
-  return dot < 0 || isDigitsOnly(value.slice(dot + 1))
+  return dot < 0 || isDigits(value.slice(dot + 1))
 }
 
 export function categoryTest(reserved: readonly string[]): SegmentTest {
   const isReserved = new Set(reserved)
-  return (value) => isWords(value) && !isDigitsOnly(value) && !isReserved.has(value)
+  return (value) => isWords(value) && !isDigits(value) && !isReserved.has(value)
 }
 
 export function defaultSegmentTypes(reserved: readonly string[] = RESERVED_SEGMENTS): Record<string, SegmentTest> {

@@ -22,9 +22,9 @@ import { positionText, type LineFacts, type LinePosition, type SkipReason } from
 import type { AccessRecord } from '../record.js'
 import { emptyBatch, type Batch, type Places, type RecordSink } from './batch.js'
 import { FORMAT_PROBE_LINES, FormatProbe, notAnAccessLog } from './format-probe.js'
-import { noForwardedFor, type Candidate, type FormatReader, type ReadSettings } from './read-settings.js'
+import { noForwardedFor, type Candidate, type ReadSettings } from './read-settings.js'
 import type { NewestLine } from './newest-line.js'
-import type { RecordGate } from './record-reader.js'
+import type { RecordGate, RecordReader } from './record-reader.js'
 import type { SkippedLines } from './skipped-lines.js'
 
 /** What the lines of every input of a run share. */
@@ -59,8 +59,6 @@ export function retryNote(at: LinePosition, format: string, chosen: string): str
 /** How lines are numbered: by count from the first (read forwards), or by their byte offset (read from the end, followed). */
 export type Numbering = 'lines' | 'offsets'
 
-type Read = (raw: string, at: LinePosition) => AccessRecord | SkipReason | null
-
 interface HeldLine {
   raw: string
   at: LinePosition
@@ -81,9 +79,9 @@ export class LogLines implements LineSink, RecordGate {
   #linesRead = 0
   #batch: Batch = emptyBatch()
   /** The chosen format's reader; null while `auto` still probes. */
-  #read: Read | null = null
+  #reader: RecordReader | null = null
   /** `auto`, once the format is chosen: the other presets, for a line the chosen one cannot read. */
-  #others: FormatReader[] | null = null
+  #others: RecordReader[] | null = null
   #chosen: Candidate | null = null
   /** The presets a note told of already (see retryNote); a set shared with the other stretches of the input. */
   readonly #noted: Set<string>
@@ -100,8 +98,8 @@ export class LogLines implements LineSink, RecordGate {
     this.#noted = noted
     this.#probing = readOn === null
     const { fixed, candidates } = context.settings
-    if (fixed) this.#read = this.#readerOf(fixed)
-    else if (readOn !== null) this.#readWith(candidates.find((candidate) => candidate.name === readOn.format) ?? null)
+    if (fixed) this.#reader = fixed
+    else if (readOn !== null) this.readWith(candidates.find((candidate) => candidate.name === readOn.format) ?? null)
     this.#probe = new FormatProbe(notAnAccessLog(label, fixed?.name ?? null))
   }
 
@@ -113,18 +111,18 @@ export class LogLines implements LineSink, RecordGate {
     }
     this.#context.skipped.lines++
     this.#linesRead++
-    const at = this.#position(start)
-    if (this.#read !== null) this.#handle(text, at, start, this.#read)
-    else this.#hold({ raw: text, at, start, tooLong: false })
+    const at = this.position(start)
+    if (this.#reader !== null) this.handle(text, at, start, this.#reader)
+    else this.hold({ raw: text, at, start, tooLong: false })
   }
 
   /** A line over the length cap, given by its head. */
   tooLong(head: string, start: number): void {
     this.#context.skipped.lines++
     this.#linesRead++
-    const at = this.#position(start)
-    if (this.#read !== null) this.#skipTooLong(head, at)
-    else this.#hold({ raw: head, at, start, tooLong: true })
+    const at = this.position(start)
+    if (this.#reader !== null) this.skipTooLong(head, at)
+    else this.hold({ raw: head, at, start, tooLong: true })
   }
 
   /** The selection's gate, with the line's time noted first: every valid line counts for the batch's earliest time. */
@@ -157,7 +155,7 @@ export class LogLines implements LineSink, RecordGate {
 
   /** Whether the lines to come can neither change the format nor fail the probe: the rest of the input may be read on elsewhere (ReadOn). */
   get decided(): boolean {
-    return this.#read !== null && (!this.#probing || this.#probe.done)
+    return this.#reader !== null && (!this.#probing || this.#probe.done)
   }
 
   /** What the lines since the last call gave: records kept, the earliest time. */
@@ -173,39 +171,35 @@ export class LogLines implements LineSink, RecordGate {
    * waiting for FORMAT_PROBE_LINES lines or the end.
    */
   settle(): void {
-    if (this.#read !== null || this.#held.length === 0) return
-    const chosen = this.#best()
-    if (chosen !== null) this.#choose(chosen)
+    if (this.#reader !== null || this.#held.length === 0) return
+    const chosen = this.best()
+    if (chosen !== null) this.choose(chosen)
   }
 
   /** The input ended: lines `auto` still holds back are decided; an input none of whose lines could be read is no log. */
   end(): void {
-    if (this.#read === null && this.#held.length > 0) this.#choose(this.#best())
+    if (this.#reader === null && this.#held.length > 0) this.choose(this.best())
     if (this.#probing) this.#probe.end()
   }
 
-  #position(start: number): LinePosition {
+  private position(start: number): LinePosition {
     return this.#numbering === 'lines'
       ? { source: this.#label, line: ++this.#lineNo }
       : { source: this.#label, line: null, byteOffset: start }
   }
 
-  #readerOf(format: FormatReader): Read {
-    return (raw, at) => format.gated(raw, at, this)
-  }
-
   /** `start`: the line's byte offset, its place in the input (in the order of line numbers, and the same however the input is cut in stretches). */
-  #handle(raw: string, at: LinePosition, start: number, read: Read): void {
-    let result = read(raw, at)
+  private handle(raw: string, at: LinePosition, start: number, reader: RecordReader): void {
+    let result = reader.gated(raw, at, this)
     // only a line the format cannot read is retried: a clean log never gets here
-    if (typeof result === 'string' && this.#chosen !== null) result = this.#retry(raw, at, result)
+    if (typeof result === 'string' && this.#chosen !== null) result = this.retry(raw, at, result)
     if (typeof result === 'string') this.#context.skipped.add(result, at, raw)
     else if (result !== null && this.#selection.keep(result, this.#places.of(start))) this.#batch.kept++
     if (this.#probing) this.#probe.saw(typeof result !== 'string', raw)
   }
 
   /** An overlong line is never read: it counts as a line that is not in the format. */
-  #skipTooLong(head: string, at: LinePosition): void {
+  private skipTooLong(head: string, at: LinePosition): void {
     this.#context.skipped.add('line too long', at, head)
     if (this.#probing) this.#probe.saw(false, head)
   }
@@ -216,7 +210,7 @@ export class LogLines implements LineSink, RecordGate {
    * reason. Under `--client-ip forwarded` only presets with X-Forwarded-For
    * may read a line.
    */
-  #retry(raw: string, at: LinePosition, reason: SkipReason): AccessRecord | SkipReason | null {
+  private retry(raw: string, at: LinePosition, reason: SkipReason): AccessRecord | SkipReason | null {
     const { settings } = this.#context
     const chosen = this.#chosen as Candidate
     this.#others ??= settings.candidates
@@ -237,12 +231,12 @@ export class LogLines implements LineSink, RecordGate {
   }
 
   /** `auto`: the candidate that reads most of the held lines (the more specific on a tie), or null when none reads any. */
-  #best(): Candidate | null {
+  private best(): Candidate | null {
     let found: Candidate | null = null
     let foundCount = 0
     for (const candidate of this.#context.settings.candidates) {
       let count = 0
-      for (const { raw, at, tooLong } of this.#held) if (!tooLong && typeof candidate.probe(raw, at) !== 'string') count++
+      for (const { raw, at, tooLong } of this.#held) if (!tooLong && typeof candidate.probe.read(raw, at) !== 'string') count++
       if (count > foundCount) {
         found = candidate
         foundCount = count
@@ -252,29 +246,29 @@ export class LogLines implements LineSink, RecordGate {
   }
 
   /** `auto`: the held lines pick the format, then go through it. */
-  #choose(chosen: Candidate | null): void {
+  private choose(chosen: Candidate | null): void {
     if (chosen === null) throw this.#probe.failure(this.#held.length, this.#held[0]?.raw ?? '')
     const format = chosen.reader()
     if (this.#context.settings.forwarded && !hasRole(format.spec, 'forwardedFor')) throw noForwardedFor(`${this.#label} (log format ${format.name})`)
     this.#context.note(`${this.#label}: log format ${format.name} (auto)`)
-    const read = this.#readWith(chosen)
+    const reader = this.readWith(chosen)
     for (const entry of this.#held.splice(0)) {
-      if (entry.tooLong) this.#skipTooLong(entry.raw, entry.at)
-      else this.#handle(entry.raw, entry.at, entry.start, read)
+      if (entry.tooLong) this.skipTooLong(entry.raw, entry.at)
+      else this.handle(entry.raw, entry.at, entry.start, reader)
     }
   }
 
   /** `auto`: lines are read with this preset from now on. */
-  #readWith(chosen: Candidate | null): Read {
+  private readWith(chosen: Candidate | null): RecordReader {
     if (chosen === null) throw new Error(`${this.#label}: no such preset to read on with`)
-    const read = this.#readerOf(chosen.reader())
-    this.#read = read
+    const reader = chosen.reader()
+    this.#reader = reader
     this.#chosen = chosen
-    return read
+    return reader
   }
 
-  #hold(line: HeldLine): void {
+  private hold(line: HeldLine): void {
     this.#held.push(line)
-    if (this.#held.length === FORMAT_PROBE_LINES) this.#choose(this.#best())
+    if (this.#held.length === FORMAT_PROBE_LINES) this.choose(this.best())
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The chunks of an input handed on in pieces, with a turn of the event loop
  * between two pieces once the work since the last turn passed PACE_MS. A
- * stop signal's handler only runs in such a turn (write/stop-signals.ts),
+ * stop signal's handler only runs in such a turn (src/stop.ts),
  * and reading is synchronous from one chunk to the next: without turns, a
  * chunk whose lines each cost much (a config's many patterns, hostile
  * lines) would keep SIGTERM waiting for as long as the chunk takes.

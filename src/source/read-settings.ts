@@ -12,7 +12,7 @@ import { jsonPreset } from '../parse/format/nginx-json.js'
 import { missingRequirement } from '../parse/format/requirements.js'
 import { AUTO, type LogFormatChoice } from '../parse/format/log-format-option.js'
 import { probeCandidates } from '../parse/format/presets.js'
-import { formatReaders, recordReader, type GatedRecordReader, type RecordReader } from './record-reader.js'
+import { RecordReader } from './record-reader.js'
 import { lazyLogZone, localZoneName } from '../parse/time/log-zone.js'
 
 export type ClientIpMode = 'logged' | 'forwarded'
@@ -33,25 +33,16 @@ export const DEFAULT_READ_OPTIONS: ReadOptions = {
   logFormat: AUTO, jsonFields: null, logTz: null, clientIp: 'logged', trustedProxies: null,
 }
 
-export interface FormatReader {
-  /** As said in messages: `combined`, `nginx log_format` … */
-  name: string
-  spec: FormatSpec
-  read: RecordReader
-  /** The same reader behind a gate: a line whose facts the gate turns down gives null, and no record is built. */
-  gated: GatedRecordReader
-}
-
 /** A preset `auto` may choose: probed with one reader, read with another, made when it is chosen (and once per run). */
 export interface Candidate {
   name: string
   probe: RecordReader
-  reader: () => FormatReader
+  reader: () => RecordReader
 }
 
 export interface ReadSettings {
   /** The one format of every input, or null for `auto`. */
-  fixed: FormatReader | null
+  fixed: RecordReader | null
   /** For `auto`: the presets, most specific first, each with a strict reader for probing. */
   candidates: Candidate[]
   /** `--client-ip forwarded`: a format without X-Forwarded-For cannot be used. */
@@ -90,17 +81,11 @@ export function readSettings(options: ReadOptions, env: Readonly<Record<string, 
       fixed: null,
       forwarded,
       candidates: probeCandidates().map(({ name, probe, read }) => {
-        let reader: FormatReader | undefined
+        let reader: RecordReader | undefined
         return {
           name,
-          probe: recordReader(probe, recordOptions()),
-          reader: () => {
-            if (!reader) {
-              const spec = read()
-              reader = { name, spec, ...formatReaders(spec, recordOptions()) }
-            }
-            return reader
-          },
+          probe: new RecordReader(name, probe, recordOptions()),
+          reader: () => (reader ??= new RecordReader(name, read(), recordOptions())),
         }
       }),
     }
@@ -108,5 +93,5 @@ export function readSettings(options: ReadOptions, env: Readonly<Record<string, 
   const missing = missingRequirement(spec)
   if (missing) throw usageError(`--log-format ${missing}`, HELP)
   if (forwarded && !hasRole(spec, 'forwardedFor')) throw noForwardedFor(`--log-format ${spec.name}`)
-  return { fixed: { name: spec.name, spec, ...formatReaders(spec, recordOptions()) }, candidates: [], forwarded }
+  return { fixed: new RecordReader(spec.name, spec, recordOptions()), candidates: [], forwarded }
 }

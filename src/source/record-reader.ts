@@ -1,17 +1,15 @@
 /**
- * A format and the record options → one function from a raw line to a record
- * or a skip reason. A gated reader first shows the line's facts (time,
- * status, request) to a gate, and builds the record only when the gate lets
- * the line through; a line passed over still counts as read, not as skipped.
+ * A format and the record options → a reader from a raw line to a record or
+ * a skip reason. Read gated, a line's facts (time, status, request) are
+ * shown to a gate first, and the record is built only when the gate lets the
+ * line through; a line passed over still counts as read, not as skipped.
  */
 
 import type { AccessRecord } from '../record.js'
-import { compileRecordSteps, emptyLineFacts, type LineFacts, type LinePosition, type RecordOptions, type SkipReason } from '../parse/record/access-record.js'
+import { emptyLineFacts, RecordSteps, type LineFacts, type LinePosition, type RecordOptions, type SkipReason } from '../parse/record/access-record.js'
 import type { FormatSpec } from '../parse/format/format-spec.js'
 import { jsonLineParser } from '../parse/format/json-lines.js'
-import type { Slots } from '../parse/format/line-plan.js'
-
-export type RecordReader = (raw: string, at: LinePosition) => AccessRecord | SkipReason
+import type { LineParser, Slots } from '../parse/format/line-plan.js'
 
 /** Decides from a valid line's facts alone whether its record is worth building (see batch.ts). */
 export interface RecordGate {
@@ -19,39 +17,47 @@ export interface RecordGate {
   admits(facts: LineFacts): boolean
 }
 
-/** Null: a log line the gate passed over. */
-export type GatedRecordReader = (raw: string, at: LinePosition, gate: RecordGate) => AccessRecord | SkipReason | null
+/** The lines of one format, read one at a time: one compiled parser and record builder, for both ways of reading. */
+export class RecordReader {
+  /** The format as said in messages: `combined`, `nginx log_format` … */
+  readonly name: string
+  readonly spec: FormatSpec
+  /** The format's line parser: the compiled one of a text format, or the JSON reader. */
+  readonly #parse: LineParser
+  /** Why a line the parser cannot read is no record. */
+  readonly #unparsed: SkipReason
+  readonly #steps: RecordSteps
+  /** The facts of the line being read, reused for the next. */
+  readonly #known: LineFacts = emptyLineFacts()
 
-/** The slots of a line, or why it has none. */
-function slotReader(spec: FormatSpec): ((raw: string) => Slots | SkipReason) {
-  if (spec.kind === 'json') {
-    const parseJson = jsonLineParser(spec)
-    return (raw) => parseJson(raw) ?? 'not JSON'
+  constructor(name: string, spec: FormatSpec, options: RecordOptions) {
+    this.name = name
+    this.spec = spec
+    this.#parse = spec.kind === 'json' ? jsonLineParser(spec) : spec.parse
+    this.#unparsed = spec.kind === 'json' ? 'not JSON' : 'not a log line'
+    this.#steps = new RecordSteps(spec, options)
   }
-  const parse = spec.parse
-  return (raw) => parse(raw) ?? 'not a log line'
-}
 
-/** Both readers of a format, sharing one compiled parser and record builder. */
-export function formatReaders(spec: FormatSpec, options: RecordOptions): { read: RecordReader; gated: GatedRecordReader } {
-  const { facts, record } = compileRecordSteps(spec, options)
-  const slotsOf = slotReader(spec)
-  const known = emptyLineFacts()
-  const gated: GatedRecordReader = (raw, at, gate) => {
-    const slots = slotsOf(raw)
+  /** The record of a line, or why it is none. */
+  read(raw: string, at: LinePosition): AccessRecord | SkipReason {
+    const slots = this.slots(raw)
     if (typeof slots === 'string') return slots
-    const problem = facts(slots, known)
+    const known = this.#known
+    return this.#steps.facts(slots, known) ?? this.#steps.record(slots, known, raw, at)
+  }
+
+  /** The same behind a gate: a line whose facts the gate turns down gives null, and no record is built. */
+  gated(raw: string, at: LinePosition, gate: RecordGate): AccessRecord | SkipReason | null {
+    const slots = this.slots(raw)
+    if (typeof slots === 'string') return slots
+    const known = this.#known
+    const problem = this.#steps.facts(slots, known)
     if (problem !== null) return problem
-    return gate.admits(known) ? record(slots, known, raw, at) : null
+    return gate.admits(known) ? this.#steps.record(slots, known, raw, at) : null
   }
-  const read: RecordReader = (raw, at) => {
-    const slots = slotsOf(raw)
-    if (typeof slots === 'string') return slots
-    return facts(slots, known) ?? record(slots, known, raw, at)
-  }
-  return { read, gated }
-}
 
-export function recordReader(spec: FormatSpec, options: RecordOptions): RecordReader {
-  return formatReaders(spec, options).read
+  /** The slots of a line, or why it has none. */
+  private slots(raw: string): Slots | SkipReason {
+    return this.#parse(raw) ?? this.#unparsed
+  }
 }

@@ -1,8 +1,12 @@
 /**
- * A source of records: one input read into batches (see batch.ts). Every
- * way records come in is one: a file read forwards or from its end, stdin,
- * a `.gz` (forward-source.ts, backward-source.ts); a followed log
- * (jobs/watch/followed-inputs.ts); merge's rows (merge/row-source.ts).
+ * A source of records: one input read into batches (see batch.ts), the way
+ * a run's reading (select/select-from.ts) takes its inputs: a file read
+ * forwards or from its end, stdin, a `.gz` (forward-source.ts,
+ * backward-source.ts); a ClickHouse table (clickhouse/clickhouse-source.ts);
+ * merge's rows (merge/row-source.ts). A followed log is none: watch polls it
+ * (jobs/watch/followed-inputs.ts), its new lines go through a LogLines of
+ * their own into the same selection, and each poll tells whether a record
+ * was kept.
  */
 
 import type { Batch } from './batch.js'

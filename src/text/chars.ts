@@ -5,6 +5,13 @@ export function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39
 }
 
+/** `^\d+$`: one ASCII digit or more, and nothing else. */
+export function isDigits(text: string): boolean {
+  if (text.length === 0) return false
+  for (let i = 0; i < text.length; i++) if (!isDigit(text.charCodeAt(i))) return false
+  return true
+}
+
 /** The char codes the line readers look for (one home; a parser generated as source writes them in as numbers). */
 export const NEWLINE = 0x0a
 export const CR = 0x0d

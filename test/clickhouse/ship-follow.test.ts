@@ -22,6 +22,8 @@ t.test('ship follows a rename rotation and a copytruncate, each line once', { sk
   writeFileSync(log, logLines('f', 0, 100))
   const url = server.url('logs_follow.access_lines', '?timeout=1')
   const shipping = startCli(['ship', log, '--to', url, '--host', 'web', '--batch-interval', '0.05'])
+  let said = ''
+  shipping.child.stderr.on('data', (bytes: Buffer) => void (said += bytes.toString()))
   t.teardown(() => {
     shipping.child.kill('SIGKILL')
     server.signal('SIGCONT')
@@ -50,7 +52,7 @@ t.test('ship follows a rename rotation and a copytruncate, each line once', { sk
   // the server stops answering: lines are held, sent once it answers again (an insert it took while stopped is not sent twice)
   server.signal('SIGSTOP')
   appendFileSync(log, logLines('f', 215, 260))
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  await waitFor('the insert that got no answer', async () => said.includes(`profiler-search: ${url}: the insert failed: no answer within 1 s; holding `), 30_000)
   server.signal('SIGCONT')
   await waitFor('the lines held', count(260, 2))
 

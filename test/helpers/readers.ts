@@ -2,16 +2,12 @@
 
 import type { FormatSpec } from '../../src/parse/format/format-spec.js'
 import type { Slots } from '../../src/parse/format/line-plan.js'
-import { compileRecordSteps, emptyLineFacts, type LinePosition, type RecordOptions, type SkipReason } from '../../src/parse/record/access-record.js'
+import { emptyLineFacts, RecordSteps, type LinePosition, type RecordOptions, type SkipReason } from '../../src/parse/record/access-record.js'
 import type { AccessRecord } from '../../src/record.js'
-import { formatReaders, type GatedRecordReader } from '../../src/source/record-reader.js'
 
 /** Slots → a record, or why the line is not a log line: both steps at once. */
 export const compileRecordBuilder = (spec: FormatSpec, options: RecordOptions): ((slots: Slots, raw: string, at: LinePosition) => AccessRecord | SkipReason) => {
-  const { facts, record } = compileRecordSteps(spec, options)
+  const steps = new RecordSteps(spec, options)
   const known = emptyLineFacts()
-  return (slots, raw, at) => facts(slots, known) ?? record(slots, known, raw, at)
+  return (slots, raw, at) => steps.facts(slots, known) ?? steps.record(slots, known, raw, at)
 }
-
-/** The gated reader of a format alone. */
-export const gatedRecordReader = (spec: FormatSpec, options: RecordOptions): GatedRecordReader => formatReaders(spec, options).gated

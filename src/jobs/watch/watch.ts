@@ -29,8 +29,7 @@ import { ArrivalPlaces } from '../../source/batch.js'
 import { SkippedLines } from '../../source/skipped-lines.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import { openPublisher, type Publisher } from '../../write/publisher.js'
-import { logFiles, logsReadStdin } from '../build.js'
-import { inputsRead, type BuildOptions } from '../build-options.js'
+import { inputsRead, logFiles, logsReadStdin, type BuildOptions } from '../build-options.js'
 import type { JobIO } from '../job-io.js'
 import { logListing, readLogs, startLogReading, type LogReading } from '../log-reading.js'
 import { followChanges } from './follow-loop.js'
@@ -100,7 +99,7 @@ async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, op
   const inputs = files === null ? [] : await openInputs(files, () => io.stdin, io.cwd)
   held.opened.push(...inputs)
   const logs = await watchedInputs(inputs, io.cwd)
-  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, files !== null && logsReadStdin({ ...options, inputs: files }), io.cwd)
+  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
   held.opened.push(...noticeInputs)
   const noticeFiles = await watchedInputs(noticeInputs, io.cwd)
   const reading = startLogReading(options, io)

@@ -7,6 +7,8 @@
  * becomes U+FFFD.
  */
 
+import { BACKSLASH } from '../../text/chars.js'
+
 const utf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true })
 
 const C_ESCAPES: Record<string, number> = {
@@ -44,7 +46,7 @@ export function decodeLogEscapes(text: string): string {
     }
   }
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) !== 0x5c || i + 1 >= text.length) continue
+    if (text.charCodeAt(i) !== BACKSLASH || i + 1 >= text.length) continue
     const next = text[i + 1] as string
     let byte = -1
     let width = 2

@@ -8,7 +8,7 @@
 import type { Dialect, FieldSpec, TextFormatSpec } from './format-spec.js'
 import { AdjacentFieldsError, compileFormat } from './line-compiler.js'
 import type { Extent, FormatToken } from './line-plan.js'
-import { isDigit } from '../../text/chars.js'
+import { DASH, DOT, isDigit } from '../../text/chars.js'
 
 export interface FieldPiece {
   kind: 'field'
@@ -31,7 +31,7 @@ export const DIGITS_OR_DASH: Extent = {
   type: 'shape',
   selfDelimiting: false,
   consume: (line, pos) => {
-    if (line.charCodeAt(pos) === 0x2d) return pos + 1
+    if (line.charCodeAt(pos) === DASH) return pos + 1
     let i = pos
     while (isDigit(line.charCodeAt(i))) i++
     return i > pos ? i : -1
@@ -43,10 +43,10 @@ export const NUMBER_OR_DASH: Extent = {
   type: 'shape',
   selfDelimiting: false,
   consume: (line, pos) => {
-    if (line.charCodeAt(pos) === 0x2d) return pos + 1
+    if (line.charCodeAt(pos) === DASH) return pos + 1
     let i = pos
     while (isDigit(line.charCodeAt(i))) i++
-    if (i > pos && line.charCodeAt(i) === 0x2e) {
+    if (i > pos && line.charCodeAt(i) === DOT) {
       i++
       while (isDigit(line.charCodeAt(i))) i++
     }

@@ -12,9 +12,9 @@ import { decodeLogEscapes } from '../format/escapes.js'
 import type { FieldSpec, FormatSpec } from '../format/format-spec.js'
 import type { Slots } from '../format/line-plan.js'
 import { splitRequestLine } from './request-line.js'
-import { slotsWithRole as slotsOf, slotTimeReader } from './slot-time.js'
+import { slotsWithRole as slotsOf, slotTimeReader, type SlotTimeReader } from './slot-time.js'
 import type { LogZone } from '../time/log-zone.js'
-import { isDigit } from '../../text/chars.js'
+import { isDigit, isDigits, QUESTION } from '../../text/chars.js'
 
 /** Why a line was not turned into a record. */
 export type SkipReason =
@@ -40,6 +40,154 @@ export interface RecordOptions {
   client: ClientChooser | null
 }
 
+/**
+ * What a log line says before its record is built: its time, status and
+ * request. A reader fills one such object per line and reuses it for the
+ * next, so whoever is shown it must not keep it.
+ */
+export type LineFacts = Pick<AccessRecord, 'time' | 'offset' | 'micros' | 'status' | 'request' | 'method' | 'target' | 'protocol'> & {
+  subsecondDigits: SubsecondDigits | null
+}
+
+export function emptyLineFacts(): LineFacts {
+  return ({ time: 0, offset: 0, micros: null, subsecondDigits: null, status: 0, request: '', method: null, target: null, protocol: null })
+}
+
+/**
+ * The record of a line, made in two steps, so that a caller can look at the
+ * facts of a line and pass it over before the rest is decoded and the record
+ * built. Compiled once per format: which slot holds what is worked out in
+ * the constructor, and each line only reads its slots.
+ */
+export class RecordSteps {
+  /** How a value is decoded: decodeEscapesIn for a format that escapes. */
+  readonly #decode: (s: string) => string
+  readonly #ip: SlotPicker
+  readonly #user: SetValuePicker
+  readonly #requestLine: SlotPicker
+  readonly #method: SlotPicker
+  readonly #uri: SlotPicker
+  readonly #query: SlotPicker
+  readonly #protocol: SlotPicker
+  readonly #status: SlotPicker
+  readonly #bytes: SlotPicker
+  readonly #referer: SetValuePicker
+  readonly #userAgent: SetValuePicker
+  readonly #host: SetValuePicker
+  readonly #port: SlotPicker
+  readonly #forwardedFor: SetValuePicker
+  readonly #fields: readonly FieldSpec[]
+  readonly #durationSlots: readonly number[]
+  readonly #readTime: SlotTimeReader
+  readonly #client: ClientChooser | null
+
+  constructor(spec: FormatSpec, options: RecordOptions) {
+    const { fields } = spec
+    const decode = spec.escaped ? decodeEscapesIn : keepText
+    this.#decode = decode
+    this.#ip = picker(slotsOf(fields, 'ip'))
+    this.#user = setValuePicker(slotsOf(fields, 'user'), decode)
+    this.#requestLine = picker(slotsOf(fields, 'request'))
+    this.#method = picker(slotsOf(fields, 'method'))
+    this.#uri = picker(slotsOf(fields, 'uri', 'path'))
+    this.#query = picker(slotsOf(fields, 'query'))
+    this.#protocol = picker(slotsOf(fields, 'protocol'))
+    this.#status = picker(slotsOf(fields, 'status'))
+    this.#bytes = picker(slotsOf(fields, 'bytes'))
+    this.#referer = setValuePicker(slotsOf(fields, 'referer'), decode)
+    this.#userAgent = setValuePicker(slotsOf(fields, 'userAgent'), decode)
+    this.#host = setValuePicker(slotsOf(fields, 'host'), decode)
+    this.#port = picker(slotsOf(fields, 'port'))
+    this.#forwardedFor = setValuePicker(slotsOf(fields, 'forwardedFor'), decode)
+    this.#fields = fields
+    this.#durationSlots = slotsOf(fields, 'duration')
+    this.#readTime = slotTimeReader(fields, options.zone)
+    this.#client = options.client
+  }
+
+  /** Checks the slots of a line and fills `into`: null when it is a log line, else why it is not. */
+  facts(slots: Slots, into: LineFacts): SkipReason | null {
+    if (this.#ip(slots) === undefined) return 'missing field'
+    const statusText = this.#status(slots)
+    if (statusText === undefined) return 'missing field'
+    const time = this.#readTime(slots)
+    if (time === undefined) return 'missing field'
+    if (time === null || time.time < 0 || time.time >= TIME_LIMIT) return 'bad time'
+    const code = statusCode(statusText)
+    if (code < 0) return 'bad status'
+    const request = this.requestOf(slots)
+    if (request === undefined) return 'missing field'
+    const { method: verb, target, protocol: version } = splitRequestLine(request)
+    into.time = time.time
+    into.offset = time.offset
+    into.micros = time.micros
+    into.subsecondDigits = time.subsecondDigits
+    into.status = code
+    into.request = request
+    into.method = verb
+    into.target = target
+    into.protocol = version
+    return null
+  }
+
+  /** The record of the line whose facts were just filled into `known`. */
+  record(slots: Slots, known: LineFacts, raw: string, at: LinePosition): AccessRecord {
+    const bytesText = this.#bytes(slots)
+    const portText = this.#port(slots)
+    const loggedIp = this.#decode(this.#ip(slots) as string)
+    const xff = this.#forwardedFor(slots)
+    const client = this.#client
+    return {
+      ip: client ? client(loggedIp, xff) : loggedIp,
+      loggedIp,
+      user: this.#user(slots),
+      time: known.time,
+      offset: known.offset,
+      micros: known.micros,
+      subsecondDigits: known.subsecondDigits,
+      request: known.request,
+      method: known.method,
+      target: known.target,
+      protocol: known.protocol,
+      status: known.status,
+      bytes: bytesText !== undefined && isDigits(bytesText) ? wholeNumber(bytesText) : null,
+      referer: this.#referer(slots),
+      userAgent: this.#userAgent(slots),
+      host: this.#host(slots),
+      port: portText !== undefined && isPort(portText) ? Number(portText) : null,
+      forwardedFor: xff,
+      duration: this.durationOf(slots),
+      raw,
+      source: at.source,
+      line: at.line,
+      byteOffset: at.byteOffset ?? null,
+    }
+  }
+
+  /** The request line as logged, or rebuilt from method, target and protocol. */
+  private requestOf(slots: Slots): string | undefined {
+    const decode = this.#decode
+    const whole = this.#requestLine(slots)
+    if (whole !== undefined) return decode(whole)
+    const m = this.#method(slots)
+    const u = this.#uri(slots)
+    if (m === undefined || u === undefined) return undefined
+    const p = this.#protocol(slots)
+    const q = this.#query(slots)
+    const target = withQuery(decode(u), q === undefined ? undefined : decode(q))
+    return `${decode(m)} ${target}${p === undefined || p === '-' || p === '' ? '' : ` ${decode(p)}`}`
+  }
+
+  /** The duration in µs from the best duration field that has a value, in that field's unit. */
+  private durationOf(slots: Slots): number | null {
+    for (const slot of this.#durationSlots) {
+      const text = slots[slot]
+      if (text !== undefined) return parseDuration(text, (this.#fields[slot] as FieldSpec).microsPerUnit ?? 1)
+    }
+    return null
+  }
+}
+
 // The checks below run for every line, so they read char codes instead of running regular expressions.
 
 function digitAt(text: string, i: number): number {
@@ -56,13 +204,6 @@ function statusCode(text: string): number {
   return a > 0 && b >= 0 && c >= 0 ? a * 100 + b * 10 + c : -1
 }
 
-/** `^\d+$` */
-function isDigits(text: string): boolean {
-  if (text.length === 0) return false
-  for (let i = 0; i < text.length; i++) if (digitAt(text, i) < 0) return false
-  return true
-}
-
 /** Digits as a number, or as a bigint when a number would not hold them exactly. */
 export function wholeNumber(digits: string): number | bigint {
   const n = Number(digits)
@@ -74,8 +215,11 @@ function isPort(text: string): boolean {
   return text.length <= 5 && isDigits(text)
 }
 
+type SlotPicker = (slots: Slots) => string | undefined
+type SetValuePicker = (slots: Slots) => string | null
+
 /** A reader of the first slot that has a value. */
-function picker(order: readonly number[]): ((slots: Slots) => string | undefined) {
+function picker(order: readonly number[]): SlotPicker {
   if (order.length === 0) return () => undefined
   if (order.length === 1) {
     const only = order[0] as number
@@ -100,142 +244,26 @@ function isUnset(value: string | undefined): value is undefined {
 }
 
 /** A reader of the first slot, best rank first, whose value is set; null when none is. */
-function setValuePicker(order: readonly number[], decode: (s: string) => string): ((slots: Slots) => string | null) {
+function setValuePicker(order: readonly number[], decode: (s: string) => string): SetValuePicker {
   return (slots) => {
-  for (const slot of order) {
-    const value = slots[slot]
-    if (!isUnset(value)) return decode(value)
+    for (const slot of order) {
+      const value = slots[slot]
+      if (!isUnset(value)) return decode(value)
+    }
+    return null
   }
-  return null
 }
+
+/** A value of a format that escapes: most hold no escape at all, and only those with a backslash go through the decoder. */
+function decodeEscapesIn(s: string): string {
+  return s.includes('\\') ? decodeLogEscapes(s) : s
+}
+
+function keepText(s: string): string {
+  return s
 }
 
 function withQuery(path: string, query: string | undefined): string {
   if (query === undefined || query === '' || query === '-') return path
-  return query.charCodeAt(0) === 0x3f ? path + query : `${path}?${query}`
-}
-
-/**
- * What a log line says before its record is built: its time, status and
- * request. A reader fills one such object per line and reuses it for the
- * next, so whoever is shown it must not keep it.
- */
-export type LineFacts = Pick<AccessRecord, 'time' | 'offset' | 'micros' | 'status' | 'request' | 'method' | 'target' | 'protocol'> & {
-  subsecondDigits: SubsecondDigits | null
-}
-
-export function emptyLineFacts(): LineFacts {
-  return ({ time: 0, offset: 0, micros: null, subsecondDigits: null, status: 0, request: '', method: null, target: null, protocol: null })
-}
-
-/**
- * A record is made in two steps, so that a caller can look at the facts of a
- * line and pass it over before the rest is decoded and the record built.
- */
-export interface RecordSteps {
-  /** Checks the slots of a line and fills `facts`: null when it is a log line, else why it is not. */
-  facts: (slots: Slots, facts: LineFacts) => SkipReason | null
-  /** The record of the line whose facts were just filled. */
-  record: (slots: Slots, facts: LineFacts, raw: string, at: LinePosition) => AccessRecord
-}
-
-export function compileRecordSteps(spec: FormatSpec, options: RecordOptions): RecordSteps {
-  const { fields } = spec
-  // most values hold no escape at all: only those with a backslash go through the decoder
-  const decode = spec.escaped ? (s: string): string => (s.indexOf('\\') < 0 ? s : decodeLogEscapes(s)) : (s: string): string => s
-  const ip = picker(slotsOf(fields, 'ip'))
-  const user = setValuePicker(slotsOf(fields, 'user'), decode)
-  const requestLine = picker(slotsOf(fields, 'request'))
-  const method = picker(slotsOf(fields, 'method'))
-  const uri = picker(slotsOf(fields, 'uri', 'path'))
-  const query = picker(slotsOf(fields, 'query'))
-  const protocol = picker(slotsOf(fields, 'protocol'))
-  const status = picker(slotsOf(fields, 'status'))
-  const bytes = picker(slotsOf(fields, 'bytes'))
-  const referer = setValuePicker(slotsOf(fields, 'referer'), decode)
-  const userAgent = setValuePicker(slotsOf(fields, 'userAgent'), decode)
-  const host = setValuePicker(slotsOf(fields, 'host'), decode)
-  const port = picker(slotsOf(fields, 'port'))
-  const forwardedFor = setValuePicker(slotsOf(fields, 'forwardedFor'), decode)
-  const durationSlots = slotsOf(fields, 'duration')
-  /** The duration in µs from the best duration field that has a value, in that field's unit. */
-  const durationOf = (slots: Slots): number | null => {
-    for (const slot of durationSlots) {
-      const text = slots[slot]
-      if (text !== undefined) return parseDuration(text, (fields[slot] as FieldSpec).microsPerUnit ?? 1)
-    }
-    return null
-  }
-  const readTime = slotTimeReader(fields, options.zone)
-  const { client } = options
-
-  /** The request line as logged, or rebuilt from method, target and protocol. */
-  const requestOf = (slots: Slots): string | undefined => {
-    const whole = requestLine(slots)
-    if (whole !== undefined) return decode(whole)
-    const m = method(slots)
-    const u = uri(slots)
-    if (m === undefined || u === undefined) return undefined
-    const p = protocol(slots)
-    const q = query(slots)
-    const target = withQuery(decode(u), q === undefined ? undefined : decode(q))
-    return `${decode(m)} ${target}${p === undefined || p === '-' || p === '' ? '' : ` ${decode(p)}`}`
-  }
-
-  const facts = (slots: Slots, into: LineFacts): SkipReason | null => {
-    if (ip(slots) === undefined) return 'missing field'
-    const statusText = status(slots)
-    if (statusText === undefined) return 'missing field'
-    const time = readTime(slots)
-    if (time === undefined) return 'missing field'
-    if (time === null || time.time < 0 || time.time >= TIME_LIMIT) return 'bad time'
-    const code = statusCode(statusText)
-    if (code < 0) return 'bad status'
-    const request = requestOf(slots)
-    if (request === undefined) return 'missing field'
-    const { method: verb, target, protocol: version } = splitRequestLine(request)
-    into.time = time.time
-    into.offset = time.offset
-    into.micros = time.micros
-    into.subsecondDigits = time.subsecondDigits
-    into.status = code
-    into.request = request
-    into.method = verb
-    into.target = target
-    into.protocol = version
-    return null
-  }
-
-  const record = (slots: Slots, known: LineFacts, raw: string, at: LinePosition): AccessRecord => {
-    const bytesText = bytes(slots)
-    const portText = port(slots)
-    const loggedIp = decode(ip(slots) as string)
-    const xff = forwardedFor(slots)
-    return {
-      ip: client ? client(loggedIp, xff) : loggedIp,
-      loggedIp,
-      user: user(slots),
-      time: known.time,
-      offset: known.offset,
-      micros: known.micros,
-      subsecondDigits: known.subsecondDigits,
-      request: known.request,
-      method: known.method,
-      target: known.target,
-      protocol: known.protocol,
-      status: known.status,
-      bytes: bytesText !== undefined && isDigits(bytesText) ? wholeNumber(bytesText) : null,
-      referer: referer(slots),
-      userAgent: userAgent(slots),
-      host: host(slots),
-      port: portText !== undefined && isPort(portText) ? Number(portText) : null,
-      forwardedFor: xff,
-      duration: durationOf(slots),
-      raw,
-      source: at.source,
-      line: at.line,
-      byteOffset: at.byteOffset ?? null,
-    }
-  }
-  return { facts, record }
+  return query.charCodeAt(0) === QUESTION ? path + query : `${path}?${query}`
 }

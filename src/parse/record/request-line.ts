@@ -4,7 +4,7 @@
  * `-`, TLS bytes sent to a plain port and other junk give a null method.
  */
 
-import { isDigit } from '../../text/chars.js'
+import { DASH, DOT, isDigit } from '../../text/chars.js'
 
 export interface RequestLine {
   method: string | null
@@ -25,7 +25,7 @@ function isMethod(text: string, end: number): boolean {
   if (!isLetter(text.charCodeAt(0))) return false
   for (let i = 1; i < end; i++) {
     const code = text.charCodeAt(i)
-    if (!isLetter(code) && !isDigit(code) && code !== 0x5f && code !== 0x2d) return false
+    if (!isLetter(code) && !isDigit(code) && code !== 0x5f && code !== DASH) return false
   }
   return true
 }
@@ -39,7 +39,7 @@ function isProtocol(text: string, start: number): boolean {
   while (i < end && isDigit(text.charCodeAt(i))) i++
   if (i === major) return false
   if (i === end) return true
-  if (text.charCodeAt(i) !== 0x2e) return false
+  if (text.charCodeAt(i) !== DOT) return false
   const minor = ++i
   while (i < end && isDigit(text.charCodeAt(i))) i++
   return i > minor && i === end

@@ -7,7 +7,7 @@
 
 import { digits, isValidCivil, MONTH_ABBREVIATIONS, MONTH_INDEX, offsetMinutes, utcMillis } from './civil.js'
 import type { TimeParts } from './time-parts.js'
-import { COLON, SLASH, SPACE } from '../../text/chars.js'
+import { COLON, DASH, PLUS, SLASH, SPACE } from '../../text/chars.js'
 
 export interface LoggedTime {
   /** Epoch milliseconds. */
@@ -21,8 +21,8 @@ export const CLF_LENGTH = 26
 
 /** Does a CLF-shaped time start at `pos`? The end of it, or -1. (The values are checked when read.) */
 export function consumeClfTime(s: string, pos: number): number {
-  return s.length >= pos + CLF_LENGTH && s.charCodeAt(pos + 2) === 0x2f && s.charCodeAt(pos + 6) === 0x2f &&
-  s.charCodeAt(pos + 11) === 0x3a && s.charCodeAt(pos + 20) === 0x20
+  return s.length >= pos + CLF_LENGTH && s.charCodeAt(pos + 2) === SLASH && s.charCodeAt(pos + 6) === SLASH &&
+  s.charCodeAt(pos + 11) === COLON && s.charCodeAt(pos + 20) === SPACE
     ? pos + CLF_LENGTH
     : -1
 }
@@ -103,7 +103,7 @@ export function readClfTimeInto(s: string, into: LoggedTime): boolean {
   const minute = twoDigits(s, 15)
   const second = twoDigits(s, 18)
   const signCode = s.charCodeAt(21)
-  const sign = signCode === 0x2b ? 1 : signCode === 0x2d ? -1 : 0
+  const sign = signCode === PLUS ? 1 : signCode === DASH ? -1 : 0
   const offset = sign === 0 ? null : offsetMinutes(sign, twoDigits(s, 22), twoDigits(s, 24))
   if (Number.isNaN(lastDayStart) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60 ||
       offset === null) return false

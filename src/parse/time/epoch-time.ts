@@ -7,14 +7,14 @@
  */
 
 import { digitsOfFraction, type TimeParts, type TimeReader } from './time-parts.js'
-import { isDigit } from '../../text/chars.js'
+import { DOT, isDigit } from '../../text/chars.js'
 
 /** Where a run of digits (maybe with `.digits`) starting at `pos` ends, or -1. */
 export function consumeNumber(s: string, pos: number): number {
   let i = pos
   while (isDigit(s.charCodeAt(i))) i++
   if (i === pos) return -1
-  if (s.charCodeAt(i) === 0x2e && isDigit(s.charCodeAt(i + 1))) {
+  if (s.charCodeAt(i) === DOT && isDigit(s.charCodeAt(i + 1))) {
     i++
     while (isDigit(s.charCodeAt(i))) i++
   }

@@ -9,7 +9,7 @@
 
 import { DAY_ABBREVIATIONS, DAY_NAMES, digits, MONTH_ABBREVIATIONS, MONTH_NAMES, offsetMinutes } from './civil.js'
 import { emptyTimeParts, type TimeParts } from './time-parts.js'
-import { isDigit } from '../../text/chars.js'
+import { isDigit, SPACE } from '../../text/chars.js'
 
 /** What a layout tells about a time. */
 export type TimeComponent =
@@ -47,7 +47,7 @@ function numberElement(width: number, padding: Padding, set: Setter, gives: Time
   selfDelimiting: padding !== '-',
   match: (s, pos, parts) => {
     let i = pos
-    if (padding === ' ') while (i < pos + width - 1 && s.charCodeAt(i) === 0x20) i++
+    if (padding === ' ') while (i < pos + width - 1 && s.charCodeAt(i) === SPACE) i++
     const digitsStart = i
     const limit = pos + width
     while (i < limit && isDigit(s.charCodeAt(i))) i++

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import t from 'tap'
 import type { BuildOptions } from '../../../src/jobs/build-options.js'
-import { build, logsReadStdin } from '../../../src/jobs/build.js'
+import { build } from '../../../src/jobs/build.js'
 import { CRITERION_PARSERS } from '../../../src/select/criteria.js'
 import { buildOptions } from '../../helpers/build-options.js'
 import { testJobIO } from '../../helpers/job-io.js'
@@ -71,10 +71,4 @@ t.test('checked before anything is read: the criteria, then the output, then the
   await t.rejects(build(options({ inputs: ['access.log'], notices: { files: ['missing.php.log'], limit: 10, all: false, redactPaths: [] } }), testJobIO(dir).io),
     { message: '--notices: cannot read missing.php.log: no such file' })
   t.strictSame(await readdir(dir), ['access.log'], 'nothing written by any of them')
-})
-
-t.test('logsReadStdin: no inputs, or - among them', async (t) => {
-  t.equal(logsReadStdin(options({ inputs: [] })), true)
-  t.equal(logsReadStdin(options({ inputs: ['a.log', '-'] })), true)
-  t.equal(logsReadStdin(options({ inputs: ['a.log'] })), false)
 })

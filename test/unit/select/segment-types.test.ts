@@ -1,14 +1,13 @@
 import t from 'tap'
 import { regexSegmentTest, SegmentPatternError } from '../../../src/select/regex-types.js'
 import {
-  categoryTest, defaultSegmentTypes, isDigitsOnly, isOrderNumber, isPositiveInt, isWords, segmentTypesWith,
+  categoryTest, defaultSegmentTypes, isOrderNumber, isPositiveInt, isWords, segmentTypesWith,
 } from '../../../src/select/segment-types.js'
 import { seeded } from '../../helpers/seeded.js'
 
 // The documented rules, as regular expressions: the char-code tests must say the same.
 const RULES: [string, (value: string) => boolean, RegExp][] = [
   ['isWords', isWords, /^[a-z0-9]+(?:-[a-z0-9]+)*$/],
-  ['isDigitsOnly', isDigitsOnly, /^\d+$/],
   ['isPositiveInt', isPositiveInt, /^[1-9]\d*$/],
   ['isOrderNumber', isOrderNumber, /^[A-Za-z0-9]+(?:\.\d+)?$/],
 ]
@@ -26,7 +25,6 @@ t.test('characters next to the allowed ranges are not allowed', async (t) => {
   for (const code of [0x10, 0x19, 0x2f, 0x3a, 0x40, 0x5b, 0x60, 0x7b, 0x130, 0x212a]) {
     const c = String.fromCharCode(code)
     t.equal(isWords(`a${c}b`), false, `U+${code.toString(16)} in a word`)
-    t.equal(isDigitsOnly(`1${c}2`), false, `U+${code.toString(16)} in digits`)
     t.equal(isOrderNumber(`SW${c}1`), false, `U+${code.toString(16)} in an order number`)
   }
 })

@@ -45,7 +45,7 @@ t.test('auto: no fixed format; the presets, most specific first, each made once 
   const combined = auto.candidates[1]
   t.equal(combined?.reader(), combined?.reader(), 'made once')
   t.equal(combined?.reader().name, 'combined')
-  t.match(combined?.probe('192.0.2.1 - - [22/Nov/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 3 "-" "curl"', { source: 'x', line: 1 }), { ip: '192.0.2.1', status: 200 })
+  t.match(combined?.probe.read('192.0.2.1 - - [22/Nov/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 3 "-" "curl"', { source: 'x', line: 1 }), { ip: '192.0.2.1', status: 200 })
 })
 
 t.test('a fixed format: one reader for every input, no candidates', async (t) => {

@@ -1,12 +1,12 @@
 import t from 'tap'
 import type { LineFacts } from '../../../src/parse/record/access-record.js'
 import { preset } from '../../../src/parse/format/presets.js'
-import { formatReaders, recordReader } from '../../../src/source/record-reader.js'
-import { gatedRecordReader } from '../../helpers/readers.js'
+import { RecordReader } from '../../../src/source/record-reader.js'
 import { logZone } from '../../../src/parse/time/log-zone.js'
 
 const options = { zone: logZone('UTC'), client: null }
 const at = (line: number) => ({ source: 'access.log', line })
+const combined = () => new RecordReader('combined', preset('combined'), options)
 
 const LINES = [
   '203.0.113.7 - - [12/Mar/2024:09:14:02 +0100] "GET /moebel/ HTTP/1.1" 200 15342 "https://shop.example/" "Mozilla/5.0 (X11)"',
@@ -18,9 +18,9 @@ const LINES = [
 ]
 
 t.test('the gate sees the facts of each log line, and only of log lines', async (t) => {
-  const read = gatedRecordReader(preset('combined'), options)
+  const reader = combined()
   const seen: LineFacts[] = []
-  const results = LINES.map((raw, i) => read(raw, at(i + 1), {
+  const results = LINES.map((raw, i) => reader.gated(raw, at(i + 1), {
     admits: (facts) => {
       seen.push({ ...facts })
       return false
@@ -36,27 +36,27 @@ t.test('the gate sees the facts of each log line, and only of log lines', async 
 })
 
 t.test('a line the gate lets through gives the same record as the plain reader', async (t) => {
-  const { read, gated } = formatReaders(preset('combined'), options)
-  const plain = recordReader(preset('combined'), options)
+  const reader = combined()
+  const plain = combined()
   let facts: LineFacts | null = null
   for (const [i, raw] of LINES.entries()) {
-    const open = gated(raw, at(i + 1), {
+    const open = reader.gated(raw, at(i + 1), {
       admits: (shown) => {
         facts = shown
         return true
       },
     })
-    t.strictSame(open, plain(raw, at(i + 1)), `line ${i + 1}`)
-    t.strictSame(read(raw, at(i + 1)), plain(raw, at(i + 1)), `line ${i + 1}, the reader made with it`)
+    t.strictSame(open, plain.read(raw, at(i + 1)), `line ${i + 1}`)
+    t.strictSame(reader.read(raw, at(i + 1)), plain.read(raw, at(i + 1)), `line ${i + 1}, the same reader ungated`)
   }
   t.not(facts, null)
 })
 
 t.test('the facts object is reused: a gate must copy what it keeps', async (t) => {
-  const read = gatedRecordReader(preset('combined'), options)
+  const reader = combined()
   const kept: LineFacts[] = []
-  read(LINES[0] as string, at(1), { admits: (facts) => kept.push(facts) < 0 })
-  read(LINES[1] as string, at(2), { admits: (facts) => kept.push(facts) < 0 })
+  reader.gated(LINES[0] as string, at(1), { admits: (facts) => kept.push(facts) < 0 })
+  reader.gated(LINES[1] as string, at(2), { admits: (facts) => kept.push(facts) < 0 })
   t.equal(kept[0], kept[1], 'one object')
   t.equal(kept[0]?.status, 302, 'holding the last line')
 })
