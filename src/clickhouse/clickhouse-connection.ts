@@ -104,11 +104,15 @@ export class ClickHouseConnection {
     }
   }
 
-  /** Sends `rows` (TabSeparated text, one row a line) into `insert` (an `INSERT INTO … (…)` without its FORMAT). */
-  async insert(insert: string, rows: Buffer): Promise<void> {
+  /**
+   * Sends `rows` (TabSeparated text, one row a line) into `insert` (an
+   * `INSERT INTO … (…)` without its FORMAT), as the query `queryId`.
+   */
+  async insert(insert: string, rows: Buffer, queryId: string): Promise<void> {
     try {
       const result = await this.#client.exec({
         query: `${insert} FORMAT TabSeparated`,
+        query_id: queryId,
         values: Readable.from([rows]),
         clickhouse_settings: { insert_distributed_sync: 1 },
       })
