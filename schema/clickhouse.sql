@@ -55,7 +55,9 @@ ENGINE = Distributed(logs_cluster, logs, access_lines, cityHash64(host));
 --   <reader><password_sha256_hex>…</password_sha256_hex><profile>readonly</profile>
 --     <networks><ip>10.0.0.0/8</ip></networks><allow_databases><database>logs</database></allow_databases></reader>
 --   CREATE USER reader IDENTIFIED BY '…' SETTINGS readonly = 1; GRANT SELECT ON logs.* TO reader;
--- and a writer for `ship`: INSERT and SELECT (ship reads where it stopped) on logs.access_lines.
+-- and a writer for `ship`: INSERT and SELECT (ship reads where it stopped) on logs.access_lines, and
+-- SELECT on system.processes (before it reads where it stopped, ship waits until no insert of its own,
+-- query_id profiler-search-ship-…, is still under way: one a killed run left may still be storing lines).
 -- The password goes in CLICKHOUSE_PASSWORD or a file named by CLICKHOUSE_PASSWORD_FILE, never
 -- in the URL (`ps` shows a command line).
 --

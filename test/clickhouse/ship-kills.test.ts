@@ -54,3 +54,56 @@ t.test(`${KILLS} kills at seeded moments lose and repeat no line`, { skip: missi
   t.equal((await shipping.result).code, 0)
   t.equal(await stored(), `${written}\t${written}\t${written}`, 'each line once')
 })
+
+const BIG_KILLS = 6
+const BACKLOG = 200_000
+
+/**
+ * Large batches: a kill while the server takes one (its body on the way, or
+ * received whole and still being stored) and an immediate restart, as a
+ * service manager restarts it. The table here computes a column of its own
+ * from each line (a regular expression over it), so that storing a batch
+ * takes the server about a second, as a busy server may: a restart then
+ * reads where the file stopped while the insert of the run killed is still
+ * under way, and must wait for it.
+ */
+t.test(`large batches (--batch-lines 100000, a backlog of ${BACKLOG} lines and more), ${BIG_KILLS} kills while the server stores a batch, each run restarted at once: no line lost or repeated`, { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  await createSchema(server, 'logs_big_kills')
+  await server.query("ALTER TABLE logs_big_kills.access_lines ADD COLUMN slow UInt64 MATERIALIZED cityHash64(replaceRegexpAll(message, '(.)', '\\\\1\\\\1'))")
+  const random = seeded(SEED + 1)
+  const dir = t.testdir({})
+  const log = `${dir}/access.log`
+  writeFileSync(log, logLines('b', 0, BACKLOG))
+  let written = BACKLOG
+  const args = ['ship', log, '--to', server.url('logs_big_kills.access_lines'), '--host', 'web', '--batch-lines', '100000', '--batch-interval', '0.05']
+  const stored = async (): Promise<string> => (await server.query('SELECT count(), uniqExact(seq), uniqExact(message) FROM logs_big_kills.access_lines')).trim()
+  const inserting = async (): Promise<boolean> => (await server.query("SELECT count() FROM system.processes WHERE query LIKE 'INSERT INTO `logs_big_kills`%'")).trim() !== '0'
+  let shipping = startCli(args)
+  const runs = [shipping]
+  t.teardown(() => runs.forEach((run) => run.child.kill('SIGKILL')))
+  let waits = 0
+  for (let kill = 0; kill < BIG_KILLS; kill++) {
+    // killed at a moment the seed picks once the server has begun to take a batch
+    await waitFor('an insert under way', inserting, 20_000)
+    await new Promise((resolve) => setTimeout(resolve, between(random, 0, 700)))
+    shipping.child.kill('SIGKILL')
+    const result = await shipping.result
+    t.equal(result.signal, 'SIGKILL', `run ${kill + 1} killed (${result.stderr.trim() || 'no message'})`)
+    if (/still under way on the server/.test(result.stderr)) waits++
+    shipping = startCli(args)
+    runs.push(shipping)
+    const more = between(random, 30_000, 100_000)
+    appendFileSync(log, logLines('b', written, written + more))
+    written += more
+  }
+  await waitFor(`all ${written} lines`, async () => (await stored()) === `${written}\t${written}\t${written}`, 30_000).catch(async (e: unknown) => {
+    t.fail(`${(e as Error).message}: ${await stored()} stored`)
+  })
+  shipping.child.kill('SIGTERM')
+  const last = await shipping.result
+  t.equal(last.code, 0)
+  if (/still under way on the server/.test(last.stderr)) waits++
+  t.equal(await stored(), `${written}\t${written}\t${written}`, 'each line once')
+  t.ok(waits > 0, `${waits} of ${BIG_KILLS} restarts waited for an insert of the run killed`)
+})

@@ -5,8 +5,11 @@
  * what the table holds of a file is always the file up to a line.
  *
  * An insert that fails may have been stored all the same (the answer was
- * lost): before the next try the table is asked where each file stands, and
- * the rows it holds are dropped from the buffer. While the server cannot be
+ * lost), or be stored still (the server had it whole when the client gave
+ * up): before the next try the server is asked until no insert of these
+ * files runs (each carries a query_id naming its host and files:
+ * running-inserts.ts), then the table where each file stands, and the rows
+ * it holds are dropped from the buffer. While the server cannot be
  * reached, tries come after a backoff (doubling up to MAX_BACKOFF_MS), one
  * stderr line says so, and one more once it is reached again. `--once`
  * does not wait: the first failure ends the run (exit 2), and the next run
@@ -15,8 +18,9 @@
 
 import type { ClickHouseConnection } from '../../clickhouse/clickhouse-connection.js'
 import { sqlName } from '../../clickhouse/sql-text.js'
-import { isUserError } from '../../errors.js'
+import { isUserError, usageError } from '../../errors.js'
 import type { StopRequest } from '../../stop.js'
+import { awaitInserts, InsertIds } from './running-inserts.js'
 import type { RowBuffer } from './shipped-rows.js'
 import { storedEnds } from './stored-lines.js'
 
@@ -31,6 +35,10 @@ export interface InsertSettings {
   once: boolean
   warn: (line: string) => void
   now: () => number
+  /** The run's stop: it ends a wait for an insert still under way (the try fails). */
+  stop?: StopRequest | null
+  /** The longest wait for an insert still under way before a retry, ms (default: running-inserts.ts's). */
+  waitBoundMs?: number
 }
 
 export class Inserter {
@@ -38,6 +46,7 @@ export class Inserter {
   readonly #buffer: RowBuffer
   readonly #settings: InsertSettings
   readonly #insert: string
+  readonly #ids: InsertIds
   #lastInsert: number
   #failure: string | null = null
   #backoffMs = 0
@@ -55,6 +64,7 @@ export class Inserter {
     const { table } = connection
     const c = table.columns
     this.#insert = `INSERT INTO ${sqlName(table.database)}.${sqlName(table.table)} (${[c.time, c.host, c.file, c.seq, c.message].map(sqlName).join(', ')})`
+    this.#ids = new InsertIds(settings.host)
     this.#lastInsert = settings.now()
   }
 
@@ -133,7 +143,7 @@ export class Inserter {
     try {
       if (this.#failure !== null) await this.#dropStored()
       const count = Math.min(this.#buffer.rows, this.#settings.batchRows)
-      if (count > 0) await this.#connection.insert(this.#insert, this.#buffer.body(count))
+      if (count > 0) await this.#connection.insert(this.#insert, this.#buffer.body(count), this.#ids.id(this.#buffer.files(count), this.#buffer.firstSeq()))
       this.#buffer.drop(count)
       this.inserted += count
       this.#lastInsert = this.#settings.now()
@@ -154,10 +164,17 @@ export class Inserter {
     }
   }
 
-  /** After a failure: the rows the table holds already (the lost answer of an insert that went in) leave the buffer. */
+  /**
+   * After a failure: once no insert of these files runs on the server, the
+   * rows the table holds already (the lost answer of an insert that went in)
+   * leave the buffer.
+   */
   async #dropStored(): Promise<void> {
-    const files = new Set<string>()
-    for (const row of this.#buffer.keys(this.#buffer.rows)) files.add(row.file)
+    const files = this.#buffer.files(this.#buffer.rows)
+    const { stop = null, warn, host, waitBoundMs: boundMs } = this.#settings
+    if (!(await awaitInserts(this.#connection, host, files, { stop, warn, ...(boundMs === undefined ? {} : { boundMs }) }))) {
+      throw usageError(`${this.#connection.table.label}: stopped while an insert was still under way on the server`)
+    }
     const last = new Map<string, number>()
     for (const file of files) {
       for (const stored of await storedEnds(this.#connection, this.#settings.host, file)) last.set(`${stored.generation} ${file}`, stored.seq)

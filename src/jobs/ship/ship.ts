@@ -9,7 +9,8 @@
  *
  * Lines go to a bounded buffer and from there in batches to the table
  * (inserter.ts). Exactly once across restarts and kills: the table says
- * where each file stopped (log-stream.ts). While the buffer is full the
+ * where each file stopped (log-stream.ts), once no insert of a run before
+ * (killed while the server stored it) is under way (running-inserts.ts). While the buffer is full the
  * files are not read on (the lines wait in them). `--once` ships what the
  * files hold and ends (a last line without its newline waits for the next
  * run). SIGINT, SIGTERM, SIGHUP: what is held is inserted if it can be
@@ -32,6 +33,7 @@ import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { Inserter } from './inserter.js'
 import { generationSink, logFilesOf, partsToShip, plainGenerations, readPart, type LogFiles, type StreamPart } from './log-stream.js'
+import { awaitInserts } from './running-inserts.js'
 import { MAX_GENERATION, RowBuffer, ShippedSkips, StreamRows } from './shipped-rows.js'
 import { lineEnd, storedEnds } from './stored-lines.js'
 
@@ -119,10 +121,13 @@ async function shipWith(connection: ClickHouseConnection, stop: StopRequest, opt
   const settings = readSettings(options.read, io.env)
   const buffer = new RowBuffer(host)
   const inserter = new Inserter(connection, buffer, {
-    host, batchRows: options.batchRows, intervalMs: options.intervalMs, once: options.once, warn: io.warn, now: Date.now,
+    host, batchRows: options.batchRows, intervalMs: options.intervalMs, once: options.once, warn: io.warn, now: Date.now, stop,
   })
+  const logFiles = logFilesOf(options.inputs, io.cwd)
+  // an insert of a run before (killed, its insert still being stored) shows in the table only once it is done
+  if (!(await awaitInserts(connection, host, logFiles.map((log) => log.live), { stop, warn: io.warn }))) return { inserted: 0 }
   const logs: Shipping[] = []
-  for (const log of logFilesOf(options.inputs, io.cwd)) {
+  for (const log of logFiles) {
     const rows = new StreamRows(log.live, buffer)
     const skipped = new ShippedSkips(rows, options.verbose ? io.warn : null)
     const lines = new LogLines({ settings, selection: rows, skipped, note, newest: new NewestLine() }, log.live, 'offsets', NO_PLACES)

@@ -45,7 +45,8 @@ const BLOCK_BYTES = 1024 * 1024
  * an insert sends (`time, host, file, seq, message`), in blocks off the
  * heap: a line's text is garbage as soon as its row is written, so holding
  * a batch while the server takes the last one costs the collector nothing.
- * Each row's file and sequence number are kept beside, for dropStored.
+ * Each row's file and sequence number are kept beside, for dropStored and
+ * for an insert's query_id.
  */
 export class RowBuffer {
   readonly #host: string
@@ -98,6 +99,24 @@ export class RowBuffer {
     const last = Math.min(this.#head + count, this.#seq.length)
     for (let i = this.#head; i < last; i++) keys.push({ file: this.#file[i] as string, seq: this.#seq[i] as number })
     return keys
+  }
+
+  /** The files of the first `count` rows, each once, in the order they come. */
+  files(count: number): string[] {
+    const files = new Set<string>()
+    const last = Math.min(this.#head + count, this.#seq.length)
+    let previous: string | undefined
+    for (let i = this.#head; i < last; i++) {
+      const file = this.#file[i] as string
+      if (file !== previous) files.add(file)
+      previous = file
+    }
+    return [...files]
+  }
+
+  /** The sequence number of the first row; -1 when none is held. */
+  firstSeq(): number {
+    return this.#head < this.#seq.length ? (this.#seq[this.#head] as number) : -1
   }
 
   /** Forgets the first `count` rows (inserted); blocks no row lies in any more are let go. */

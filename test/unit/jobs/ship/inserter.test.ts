@@ -6,7 +6,9 @@
 
 import t from 'tap'
 import { FIRST_BACKOFF_MS, Inserter } from '../../../../src/jobs/ship/inserter.js'
+import { InsertIds } from '../../../../src/jobs/ship/running-inserts.js'
 import { RowBuffer } from '../../../../src/jobs/ship/shipped-rows.js'
+import { StopRequest } from '../../../../src/stop.js'
 import { fakeConnection } from '../../clickhouse/fake-connection.js'
 
 t.test('batches, a failure held and tried again after the backoff without repeating what went in', async (t) => {
@@ -83,4 +85,68 @@ t.test('room: the reader goes on while the server takes a batch; inserts go one 
   release()
   await inserter.flush()
   t.strictSame(inserts.map((body) => body.trim().split('\n').map((line) => line.split('\t')[4])), [['m0', 'm1'], ['m2', 'm3']])
+})
+
+t.test('each insert has a query_id naming its host, files and first row; a retry reads where the files stand only once no insert of them runs', async (t) => {
+  let now = 0
+  const stored = new Map<string, number>()
+  let failing = true
+  // the first insert goes in whole, but the answer is lost (a timeout); the server is still storing it for three more looks at system.processes
+  let running = 0
+  const { connection, queries, inserts, insertIds } = fakeConnection((sql) => {
+    t.equal(running, 0, 'where the files stand is read once nothing of theirs runs')
+    const file = /`file` = '([^']*)'/.exec(sql)?.[1] ?? ''
+    return stored.has(file) ? [[String(stored.get(file)), 'x']] : []
+  }, (body) => {
+    if (!failing) return null
+    running = 3
+    for (const line of body.trim().split('\n')) {
+      const [, , file = '', seq = ''] = line.split('\t')
+      stored.set(file, Math.max(stored.get(file) ?? -1, Number(seq)))
+    }
+    return new Error('no answer within 1 s')
+  }, () => {
+    if (running === 0) return []
+    running--
+    return [[insertIds[0] as string]]
+  })
+  const buffer = new RowBuffer('h')
+  const warnings: string[] = []
+  const inserter = new Inserter(connection, buffer, { host: 'h', batchRows: 3, intervalMs: 0, once: false, warn: (line) => warnings.push(line), now: () => now })
+  buffer.push(1, '/a.log', 10, 'a10')
+  buffer.push(1, '/b.log', 4, 'b4')
+  buffer.push(1, '/a.log', 11, 'a11')
+  buffer.push(1, '/a.log', 12, 'a12')
+  await inserter.tick()
+  const ids = new InsertIds('h')
+  t.strictSame(insertIds, [ids.id(['/a.log', '/b.log'], 10)])
+  t.match(insertIds[0], /^profiler-search-ship-[0-9a-f]{16}-[0-9a-f]{16}-s10$/)
+  failing = false
+  now += FIRST_BACKOFF_MS
+  await inserter.flush()
+  const processes = queries.filter((sql) => sql.includes('system.processes'))
+  t.equal(processes.length, 4, 'asked until none ran')
+  t.match(processes[0], `query_id LIKE '${ids.pattern('/a.log')}' OR query_id LIKE '${ids.pattern('/b.log')}'`)
+  t.strictSame(inserts.map((body) => body.trim().split('\n').map((line) => line.split('\t')[4])), [['a12']], 'what the table took is not sent again')
+  t.strictSame(insertIds.slice(1), [ids.id(['/a.log'], 12)])
+  t.match(warnings, [/the insert failed: no answer within 1 s/, /an insert of host h is still under way on the server \(query_id profiler-search-ship-\S+-s10\); waiting for it before reading where shipping stopped/, /reachable again/])
+})
+
+t.test('a stop ends the wait for an insert under way: the try fails, nothing is read or sent', async (t) => {
+  let failing = true
+  const { connection, queries, inserts } = fakeConnection(() => [], () => (failing ? new Error('lost') : null), () => [['profiler-search-ship-x-s0']])
+  const stop = new StopRequest()
+  const buffer = new RowBuffer('h')
+  const warnings: string[] = []
+  let now = 0
+  const inserter = new Inserter(connection, buffer, { host: 'h', batchRows: 3, intervalMs: 0, once: false, warn: (line) => warnings.push(line), now: () => now, stop })
+  buffer.push(1, '/a.log', 0, 'm')
+  await inserter.tick()
+  failing = false
+  stop.request('SIGTERM')
+  now += FIRST_BACKOFF_MS
+  await inserter.tick()
+  t.strictSame([inserts.length, buffer.rows, inserter.failing], [0, 1, true])
+  t.notOk(queries.some((sql) => !sql.includes('system.processes')), 'where the file stands is not read')
+  t.equal(warnings[1], 'clickhouse://h/logs.t: stopped while an insert was still under way on the server; holding 1 lines, trying again (every 30 s at most)')
 })

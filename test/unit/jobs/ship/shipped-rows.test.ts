@@ -25,6 +25,15 @@ t.test('the buffer: rows as the TabSeparated bytes of an insert; the first hande
   t.strictSame([buffer.rows, buffer.bytes, buffer.body(5).length], [0, 0, 0])
 })
 
+t.test("the files of a batch, each once in the order they come, and its first row's sequence number (an insert's query_id)", async (t) => {
+  const buffer = new RowBuffer('h')
+  t.strictSame([buffer.files(5), buffer.firstSeq()], [[], -1])
+  for (const [file, seq] of [['/b.log', 7], ['/b.log', 8], ['/a.log', 3], ['/b.log', 9], ['/c.log', 1]] as const) buffer.push(1, file, seq, 'm')
+  t.strictSame([buffer.files(5), buffer.files(3), buffer.firstSeq()], [['/b.log', '/a.log', '/c.log'], ['/b.log', '/a.log'], 7])
+  buffer.drop(2)
+  t.strictSame([buffer.files(1), buffer.firstSeq()], [['/a.log'], 3])
+})
+
 t.test("a stream's lines: each parsed one a row with the time read, each skipped one none, in order", async (t) => {
   const buffer = new RowBuffer('h')
   const rows = new StreamRows('/a.log', buffer)
