@@ -90,6 +90,17 @@ export async function openToRead(path: string): Promise<OpenedFile> {
   }
 }
 
+/**
+ * A regular file's handle, opened as openToRead opens (a FIFO put at the name
+ * holds no thread of the pool); null when the name leads to something else.
+ */
+export async function openRegularFile(path: string): Promise<FileHandle | null> {
+  const opened = await openToRead(path)
+  if (opened.kind === 'file') return opened.handle
+  await opened.handle.close().catch(() => undefined)
+  return null
+}
+
 /** A FileHandle of the file open as `fd`, whose fstat gave `stat`. */
 async function openAgain(fd: number, stat: Stats): Promise<FileHandle> {
   const handle = await open(`/dev/fd/${fd}`, constants.O_RDONLY | constants.O_NONBLOCK)

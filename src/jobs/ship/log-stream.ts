@@ -13,7 +13,8 @@
  * shipped from its start.
  */
 
-import { readdir, open } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
+import { openRegularFile } from '../../input/file-chunks.js'
 import { basename, dirname, join, resolve } from 'node:path'
 import { errnoWords, usageError } from '../../errors.js'
 import { LineSplitter, type LineSink } from '../../input/line-splitter.js'
@@ -143,9 +144,10 @@ export async function readPart(part: StreamPart, lines: LineSink, complete: bool
     await between()
     return 0
   }
-  const handle = await open(part.path, 'r').catch((e: unknown) => {
+  const handle = await openRegularFile(part.path).catch((e: unknown) => {
     throw usageError(`cannot read ${part.path}: ${errnoWords(e)}`)
   })
+  if (handle === null) throw usageError(`cannot read ${part.path}: it is no longer a regular file`)
   const splitter = new LineSplitter(sink)
   const buffer = Buffer.allocUnsafe(1024 * 1024)
   let offset = part.from
@@ -166,7 +168,7 @@ export async function readPart(part: StreamPart, lines: LineSink, complete: bool
 }
 
 async function isGzip(path: string): Promise<boolean> {
-  const handle = await open(path, 'r').catch(() => null)
+  const handle = await openRegularFile(path).catch(() => null)
   if (handle === null) return false
   try {
     const head = Buffer.alloc(2)

@@ -17,7 +17,7 @@
  * within the stop's grace, then exit 0.
  */
 
-import { open } from 'node:fs/promises'
+import { openRegularFile } from '../../input/file-chunks.js'
 import { hostname } from 'node:os'
 import { ClickHouseConnection } from '../../clickhouse/clickhouse-connection.js'
 import { parseClickHouseUrl } from '../../clickhouse/clickhouse-url.js'
@@ -203,7 +203,7 @@ async function follow(shipping: Shipping, io: JobIO, timing: FollowTiming): Prom
     await follower.start(null)
     return follower
   }
-  const handle = await open(log.live, 'r').catch(() => null)
+  const handle = await openRegularFile(log.live).catch(() => null)
   await follower.start(handle === null ? null : { handle, offset: livePart.from, midLine: false })
   return follower
 }

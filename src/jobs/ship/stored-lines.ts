@@ -8,7 +8,7 @@
  * line.
  */
 
-import { open } from 'node:fs/promises'
+import { openRegularFile } from '../../input/file-chunks.js'
 import type { ClickHouseConnection } from '../../clickhouse/clickhouse-connection.js'
 import { sqlName, sqlString } from '../../clickhouse/sql-text.js'
 import { MAX_LINE_LENGTH } from '../../input/line-splitter.js'
@@ -46,7 +46,7 @@ LIMIT 2`, 'reading where shipping stopped')
  * at `offset` (a line without a newline at the file's end too); else null.
  */
 export async function lineEnd(path: string, offset: number, message: string): Promise<number | null> {
-  const handle = await open(path, 'r').catch(() => null)
+  const handle = await openRegularFile(path).catch(() => null)
   if (handle === null) return null
   try {
     const buffer = Buffer.alloc(MAX_LINE_LENGTH + 2)

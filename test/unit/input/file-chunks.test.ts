@@ -12,7 +12,7 @@ import { open, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import t from 'tap'
 import type { FileHandle } from 'node:fs/promises'
-import { fileChunks, fileKind, openToRead, type OpenedFile } from '../../../src/input/file-chunks.js'
+import { fileChunks, fileKind, openRegularFile, openToRead, type OpenedFile } from '../../../src/input/file-chunks.js'
 
 const KIB = 1024
 
@@ -131,4 +131,16 @@ t.test('a device: read from where it stands, no further than `end`', async (t) =
   t.strictSame(chunks.map((chunk) => chunk.length), [256 * KIB, 44 * KIB])
   t.ok(chunks.every((chunk) => chunk.every((byte) => byte === 0)))
   t.equal(read.bytes, 300 * KIB)
+})
+
+t.test('openRegularFile: a regular file\'s handle; a FIFO without a writer (opened without waiting) or a folder: null', async (t) => {
+  const dir = t.testdir({ 'a.log': 'line\n' })
+  const handle = await openRegularFile(join(dir, 'a.log'))
+  t.ok(handle)
+  t.equal((await handle?.readFile())?.toString(), 'line\n')
+  await handle?.close()
+  t.equal(spawnSync('mkfifo', [join(dir, 'fifo')]).status, 0)
+  t.equal(await openRegularFile(join(dir, 'fifo')), null)
+  t.equal(await openRegularFile(dir), null)
+  await t.rejects(openRegularFile(join(dir, 'missing')), { code: 'ENOENT' })
 })

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import t from 'tap'
 import { lineEnd, storedEnds } from '../../../../src/jobs/ship/stored-lines.js'
 import { fakeConnection } from '../../clickhouse/fake-connection.js'
@@ -10,6 +11,8 @@ t.test('a file holds a stored line at its offset: the offset after it', async (t
   t.equal(await lineEnd(`${dir}/a.log`, 6, 'first'), null)
   t.equal(await lineEnd(`${dir}/a.log`, 1, 'irst'), 6, 'a line is the bytes at the offset, up to the newline')
   t.equal(await lineEnd(`${dir}/missing.log`, 0, 'x'), null)
+  t.equal(spawnSync('mkfifo', [`${dir}/fifo.log`]).status, 0)
+  t.equal(await lineEnd(`${dir}/fifo.log`, 0, 'x'), null, 'a FIFO at the name: no line, and no wait for a writer')
   t.equal(await lineEnd(`${dir}/b.log`, 0, 'café'), 6)
 })
 
