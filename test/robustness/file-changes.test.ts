@@ -9,9 +9,10 @@
  * the change happens right before a chosen read, in this process.
  */
 
-import { appendFileSync, existsSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs'
+import { appendFileSync, chownSync, existsSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import t from 'tap'
+import { asOtherUser, needsRoot, OTHER_USER } from '../helpers/other-user.js'
 import { rowSummaries } from '../helpers/page.js'
 import { runCli } from '../helpers/run-cli.js'
 
@@ -69,6 +70,20 @@ t.test('reading forwards (--full-scan): a file cut to a shorter, non-zero size a
   const cut = 400_000
   t.ok(size > cut, `${size} bytes`)
   const r = await changingAt(3, () => truncateSync(log, cut), () => runCli(['build', '--full-scan', log, '-o', `${dir}/out.html`]))
+  t.equal(r.code, 2)
+  t.equal(r.stderr, `profiler-search: cannot read ${log} to its end: it shrank from ${size} to ${cut} bytes while it was read (rotated with copytruncate?) (run again; --partial-ok publishes the lines read before it shrank)\n`)
+  t.notOk(existsSync(`${dir}/out.html`), 'nothing published')
+})
+
+t.test('the log\'s owner (another user) cuts it to a shorter, non-zero size while root reads it: exit 2, nothing published', { skip: needsRoot }, async (t) => {
+  const dir = t.testdir({ 'access.log': logLines(2000) })
+  const log = `${dir}/access.log`
+  chownSync(log, OTHER_USER.uid, OTHER_USER.gid)
+  const size = readFileSync(log).length
+  const cut = 400_000
+  const r = await changingAt(3, () => {
+    if (asOtherUser('truncate -s "$1" "$2"', String(cut), log).status !== 0) throw new Error('the other user could not cut the log')
+  }, () => runCli(['build', '--full-scan', log, '-o', `${dir}/out.html`]))
   t.equal(r.code, 2)
   t.equal(r.stderr, `profiler-search: cannot read ${log} to its end: it shrank from ${size} to ${cut} bytes while it was read (rotated with copytruncate?) (run again; --partial-ok publishes the lines read before it shrank)\n`)
   t.notOk(existsSync(`${dir}/out.html`), 'nothing published')

@@ -263,6 +263,30 @@ t.test('the log\'s name is a FIFO without a writer for a while, then a file agai
   t.strictSame(urlsOn(page), [url(2), url(1), url(0)])
 })
 
+t.test('another user who owns the log folder puts a FIFO at the log\'s name, then a file: root\'s watch publishes its lines, SIGTERM is exit 0', { skip: needsRoot }, async (t) => {
+  const dir = t.testdir({ logs: { 'access.log': line(0) } })
+  const logs = `${dir}/logs`
+  chownSync(logs, OTHER_USER.uid, OTHER_USER.gid)
+  chownSync(`${logs}/access.log`, OTHER_USER.uid, OTHER_USER.gid)
+  const log = `${logs}/access.log`
+  const page = `${dir}/page.html`
+  const watching = startCli(['watch', log, '-o', page, '--interval', '0.05'], { timeoutMs: 30_000 })
+  let stderr = ''
+  watching.child.stderr.on('data', (bytes: Buffer) => void (stderr += bytes.toString()))
+  await listed(page, 0)
+  t.equal(asOtherUser('mkfifo "$1.fifo" && mv "$1.fifo" "$1"', log).status, 0, 'they put a FIFO at the name')
+  const waiting = `profiler-search: ${log}: is not a regular file now; waiting for the log to come back\n`
+  await waitFor(() => stderr === waiting, 'the FIFO to be seen')
+  t.equal(asOtherUser('printf %s "$2" > "$1.new" && mv "$1.new" "$1"', log, line(1)).status, 0, 'and a file again')
+  await listed(page, 1)
+  t.equal(asOtherUser('printf %s "$2" >> "$1"', log, line(2)).status, 0)
+  await listed(page, 2)
+  watching.child.kill('SIGTERM')
+  const r = await watching.result
+  t.strictSame([r.code, r.timedOut, r.stderr], [0, false, waiting])
+  t.strictSame(urlsOn(page), [url(2), url(1), url(0)])
+})
+
 t.test('an --out-dir site follows a rotation; a line skipped while following is summed up at the end', async (t) => {
   const dir = t.testdir({ 'access.log': line(1) })
   const log = `${dir}/access.log`
