@@ -1,6 +1,6 @@
 /**
  * The README is what a newcomer reads first, so it stays short and whole:
- * every long option of `--help` appears in it, it fits in 50 KiB, its
+ * every long option of `--help` appears in it, it fits in 52 KiB, its
  * contents and other in-page links lead to headings that exist, and its
  * Quick start has exactly the two set-up commands.
  */
@@ -78,10 +78,11 @@ t.test('every long option of the help texts appears in the README', async (t) =>
   t.strictSame(missing, [], 'options missing from README.md')
 })
 
-// 40 KiB held the three commands of the first release; ship and serve, several servers and privacy need more
-t.test('the README is at most 50 KiB', async (t) => {
+// 40 KiB held the three commands of the first release; ship and serve, several servers and privacy need more,
+// and feeding ClickHouse without ship (a read-only user, Vector) a little more again
+t.test('the README is at most 52 KiB', async (t) => {
   const bytes = statSync(README).size
-  t.ok(bytes <= 51_200, `README.md is ${bytes} bytes`)
+  t.ok(bytes <= 53_248, `README.md is ${bytes} bytes`)
 })
 
 t.test('the contents and every in-page link lead to a heading', async (t) => {
