@@ -17,17 +17,24 @@ import { fixture, runCli } from '../helpers/run-cli.js'
 
 const missing = clickHouseMissing()
 
-t.test('build of a table lists what build of the files lists', { skip: missing ?? false }, async (t) => {
-  const server = await clickHouseServer()
-  await createSchema(server, 'logs_build')
-  const dir = t.testdir({})
+/** The logs of three hosts: the bundled rotated nginx set, and generated nginx and Apache logs of `lines` lines each. */
+function threeHostsLogs(dir: string, lines: number, seed: number): { web1: string[]; web2: string; web3: string } {
   const web1 = [fixture('nginx/rotated/access.log.2.gz'), fixture('nginx/rotated/access.log.1'), fixture('nginx/rotated/access.log')]
   const web2 = `${dir}/web2/access.log`
   const web3 = `${dir}/web3/access.log`
   mkdirSync(`${dir}/web2`)
   mkdirSync(`${dir}/web3`)
-  writeLargeLog(web2, 6000, 7)
-  writeLargeLog(web3, 6000, 8, 'apache')
+  writeLargeLog(web2, lines, seed)
+  writeLargeLog(web3, lines, seed + 1, 'apache')
+  return { web1, web2, web3 }
+}
+
+
+t.test('build of a table lists what build of the files lists', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  await createSchema(server, 'logs_build')
+  const dir = t.testdir({})
+  const { web1, web2, web3 } = threeHostsLogs(dir, 6000, 7)
   // the plain table on this server; the Distributed one over both shards, each host's lines on one of them
   await createSchema(server, 'logs_dist')
   const table = server.url('logs_build.access_lines')
@@ -87,13 +94,7 @@ t.test('a table whose columns have names of their own, named as URL parameters: 
   ]) await server.query(statement)
   await createSchema(server, 'logs_cols_plain')
   const dir = t.testdir({})
-  const web1 = [fixture('nginx/rotated/access.log.2.gz'), fixture('nginx/rotated/access.log.1'), fixture('nginx/rotated/access.log')]
-  const web2 = `${dir}/web2/access.log`
-  const web3 = `${dir}/web3/access.log`
-  mkdirSync(`${dir}/web2`)
-  mkdirSync(`${dir}/web3`)
-  writeLargeLog(web2, 3000, 9)
-  writeLargeLog(web3, 3000, 10, 'apache')
+  const { web1, web2, web3 } = threeHostsLogs(dir, 3000, 9)
   const parameters = '?time=ts&host=server&file=path&seq=n&message=raw'
   const renamed = server.url('logs_cols.lines', parameters)
   // alpha and beta: shipped to a table of the schema, then copied into the renamed columns; gamma: shipped to them through the parameters
