@@ -11,29 +11,13 @@ t.test('--help', async (t) => {
   matchFileSnapshot(t, r.stdout, 'help.txt')
 })
 
-t.test('build --help', async (t) => {
-  const r = await runCli(['build', '--help'])
-  t.equal(r.code, 0)
-  matchFileSnapshot(t, r.stdout, 'build-help.txt')
-})
-
-t.test('watch --help', async (t) => {
-  const r = await runCli(['watch', '--help'])
-  t.equal(r.code, 0)
-  matchFileSnapshot(t, r.stdout, 'watch-help.txt')
-})
-
-t.test('serve --help', async (t) => {
-  const r = await runCli(['serve', '--help'])
-  t.equal(r.code, 0)
-  matchFileSnapshot(t, r.stdout, 'serve-help.txt')
-})
-
-t.test('ship --help', async (t) => {
-  const r = await runCli(['ship', '--help'])
-  t.equal(r.code, 0)
-  matchFileSnapshot(t, r.stdout, 'ship-help.txt')
-})
+for (const command of ['build', 'watch', 'merge', 'serve', 'ship']) {
+  t.test(`${command} --help`, async (t) => {
+    const r = await runCli([command, '--help'])
+    t.equal(r.code, 0)
+    matchFileSnapshot(t, r.stdout, `${command}-help.txt`)
+  })
+}
 
 t.test('--version prints the package version', async (t) => {
   const r = await runCli(['--version'])
