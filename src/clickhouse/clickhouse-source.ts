@@ -22,16 +22,14 @@
 
 import { usageError } from '../errors.js'
 import { MAX_LINE_LENGTH, TOO_LONG_HEAD } from '../input/line-splitter.js'
-import type { Batch, Places } from '../source/batch.js'
+import { earlier, PER_INPUT, placesOfRankBelow, type Batch, type Places } from '../source/batch.js'
 import type { LogLines } from '../source/log-lines.js'
-import type { RecordSource } from '../source/record-source.js'
+import type { RecordSource, UnreadPart } from '../source/record-source.js'
 import type { ClickHouseConnection } from './clickhouse-connection.js'
 import type { TimeSpan } from './pushdown.js'
 import { anyRowQuery, newestQuery, rowsQuery, tableRow, type RowKey, type TableRow } from './row-query.js'
 import { sqlInteger, sqlName } from './sql-text.js'
 
-/** Room below each input's place in the age order (as batch.ts's InputPlaces). */
-const PER_INPUT = 2 ** 40
 /** A sequence number's offset part: the byte offset of the line in its generation (schema/clickhouse.sql). */
 const OFFSET_PART = 2n ** 40n
 
@@ -98,23 +96,31 @@ export class TableWatermarks {
 }
 
 export class ClickHouseSource implements RecordSource {
-  readonly newestFirst = true
   readonly #connection: ClickHouseConnection
   readonly #lines: LogLines
   readonly #conditions: readonly string[]
   readonly #span: TimeSpan
   readonly #reading: TableReading
+  readonly #rank: number
   #bytes = 0
+  /** The earliest time of the rows read so far: every row not read yet is older. */
+  #earliest: number | null = null
   /** What was read, for a watch that follows the table. */
   readonly watermarks = new TableWatermarks()
 
-  /** `span`: the bounds `conditions` put on the time column. */
-  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], span: TimeSpan, reading: TableReading = TABLE_READING) {
+  /** `span`: the bounds `conditions` put on the time column; `rank`: the table's in the order of the run's inputs (its places, DescendingPlaces). */
+  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], span: TimeSpan, reading: TableReading = TABLE_READING, rank = 0) {
     this.#connection = connection
     this.#lines = lines
     this.#conditions = conditions
     this.#span = span
     this.#reading = reading
+    this.#rank = rank
+  }
+
+  /** Newest first: every row not read yet is older than the rows read (in the table's order). */
+  unread(): UnreadPart {
+    return { before: this.#earliest ?? Infinity, placesBelow: placesOfRankBelow(this.#rank) }
   }
 
   /** The pushed-down conditions it reads with. */
@@ -159,7 +165,9 @@ export class ClickHouseSource implements RecordSource {
           key = last
           lines.settle()
           const batch = lines.takeBatch()
-          yield { kept: batch.kept, earliest: (last.time + 1) * 1000 - 1 }
+          const earliest = (last.time + 1) * 1000 - 1
+          this.#earliest = earlier(this.#earliest, earliest)
+          yield { kept: batch.kept, earliest }
         }
         if (rows.length === this.#reading.pageRows) continue
         if (low <= (this.#span.from ?? 0) || !(await this.#anyBefore(low))) break

@@ -8,6 +8,7 @@
  */
 
 import type { Criteria } from '../select/criteria.js'
+import { byCodePoints } from '../text/code-points.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import type { ReadOptions } from '../source/read-settings.js'
 import type { Places } from '../source/batch.js'
@@ -40,18 +41,22 @@ export function parseTables(urls: readonly string[], env: Environment, cwd: stri
 
 /**
  * A source per table, into `context`'s selection; `firstRank`: the number
- * of files (tables come after them in the age order).
+ * of files (tables come after them in the order of places). Tables are
+ * ranked by their names, not by the order they were given in, so that
+ * order never changes which of two rows of equal times is the newer.
  */
 export function tableSources(
   tables: readonly ClickHouseTable[], context: LogLinesContext, search: TableSearch, firstRank: number, reading: TableReading = TABLE_READING,
 ): ClickHouseSource[] {
+  const byName = tables.map((table) => table.label).sort(byCodePoints)
   const sources: ClickHouseSource[] = []
-  for (const [i, table] of tables.entries()) {
+  for (const table of tables) {
+    const rank = firstRank + byName.indexOf(table.label)
     const connection = ClickHouseConnection.open(table)
     const requestFirst = search.read.logFormat.kind !== 'custom' && search.read.jsonFields === null
     const conditions = pushdown(search.criteria, { columns: table.columns, shapes: search.shapes, toleranceS: search.orderTolerance, requestFirst })
-    const lines = new LogLines(context, table.label, 'offsets', new DescendingPlaces(firstRank + i))
-    sources.push(new ClickHouseSource(connection, lines, conditions, timeSpan(search.criteria, search.orderTolerance), reading))
+    const lines = new LogLines(context, table.label, 'offsets', new DescendingPlaces(rank))
+    sources.push(new ClickHouseSource(connection, lines, conditions, timeSpan(search.criteria, search.orderTolerance), reading, rank))
   }
   return sources
 }

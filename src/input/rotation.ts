@@ -3,8 +3,11 @@
  * as `access.log.1`, `access.log.2.gz`, … or, with `dateext`,
  * `access.log-20261121(.gz)`. Inputs of one such set are put oldest first,
  * wherever they were named, so "later in the input" means "newer" whatever
- * order a shell glob gave; other inputs keep the order they were named in.
+ * order a shell glob gave. Sets are put in the order of their names, so a
+ * run's answer never depends on the order its inputs were named in.
  */
+
+import { byCodePoints } from '../text/code-points.js'
 
 /** `base.N`, `base.N.gz`, `base-YYYYMMDD`, `base-YYYYMMDD.gz` (also `-YYYY-MM-DD` and `-YYYYMMDDHH`). */
 const ROTATED = /^(.*?)(?:\.(\d{1,6})|-(\d{4}-?\d{2}-?\d{2}(?:\d{2})?))(?:\.gz)?$/
@@ -32,18 +35,23 @@ export function isRotatedName(name: string): boolean {
 }
 
 /**
- * Indexes into `names`, oldest input first. Members of a rotated set are
- * ordered by age at the place of the set's first member; stdin (`-`) and
- * unrelated files keep their place.
+ * The inputs as rotated sets, in an order that does not depend on the
+ * order they were named in: indexes into `names`, one list per set, each
+ * oldest first (by age, then name); the sets by their live name, stdin
+ * (`-`) first. An input that is no generation of another is a set of its
+ * own. Only the members of one set have an age order: unrelated inputs may
+ * hold lines of any times (two vhosts, two servers).
  */
-export function oldestFirst(names: readonly string[]): number[] {
-  const generations = names.map(generation)
-  const groupOf = new Map<string, number>()
-  generations.forEach((g, i) => {
-    if (names[i] !== '-' && !groupOf.has(g.base)) groupOf.set(g.base, i)
+export function rotatedSets(names: readonly string[]): number[][] {
+  const sets = new Map<string, number[]>()
+  names.forEach((name, i) => {
+    const base = name === '-' ? '' : generation(name).base
+    const set = sets.get(base)
+    if (set === undefined) sets.set(base, [i])
+    else set.push(i)
   })
-  const key = (i: number): number => (names[i] === '-' ? i : (groupOf.get((generations[i] as Generation).base) ?? i))
-  return names
-    .map((_, i) => i)
-    .sort((a, b) => key(a) - key(b) || (generations[b] as Generation).age - (generations[a] as Generation).age || a - b)
+  const age = (i: number): number => generation(names[i] as string).age
+  return [...sets.entries()]
+    .sort(([a], [b]) => byCodePoints(a, b))
+    .map(([, set]) => set.sort((a, b) => age(b) - age(a) || byCodePoints(names[a] as string, names[b] as string) || a - b))
 }

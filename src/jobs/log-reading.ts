@@ -29,6 +29,7 @@ import { readSettings } from '../source/read-settings.js'
 import type { RecordSource } from '../source/record-source.js'
 import { SkippedLines } from '../source/skipped-lines.js'
 import type { ThreadedReading } from '../source/threaded-reading.js'
+import { byCodePoints } from '../text/code-points.js'
 import { threadedReading } from '../workers/threaded.js'
 import type { WorkerJob } from '../workers/worker-job.js'
 import { WorkerPool } from '../workers/worker-pool.js'
@@ -63,12 +64,13 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
 }
 
 /**
- * Reads `inputs` into the selection, newest first and from their end unless
- * a full scan is asked for, with the progress line on a terminal; a large
- * input on the run's workers too (one per core, or `--threads`), which are
- * ended with the reading. `tables` (clickhouse:// inputs, already made into
- * sources) count as newer than the files. Until `stop` is requested, if
- * given (a server's search); says how far it read.
+ * Reads `inputs` into the selection, newest first across all of them and
+ * from their end unless a full scan is asked for (select/select-from.ts),
+ * with the progress line on a terminal; a large input on the run's workers
+ * too (one per core, or `--threads`), which are ended with the reading.
+ * `tables` (clickhouse:// inputs, already made into sources) are read side
+ * by side with the files. Until `stop` is requested, if given (a server's
+ * search); says how far it read.
  */
 export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO, tables: readonly RecordSource[] = [],
   stop?: SelectOptions['stop']): Promise<ReadReach> {
@@ -116,7 +118,8 @@ async function readLogsWith(inputs: readonly OpenedInput[], tables: readonly Rec
     warn: io.warn,
     threaded,
   })
-  const sources = options.fullScan ? [...files, ...tables] : [...[...tables].reverse(), ...files]
+  // tables by name, as the files are planned: the order a run's inputs were named in never changes what it reads
+  const sources = [...[...tables].sort((a, b) => byCodePoints(a.label, b.label)), ...files]
   const read = { bytes: 0 }
   const total = tables.length === 0 && inputs.every((input) => input.seekable) ? inputs.reduce((sum, input) => sum + (input.seekable?.size ?? 0), 0) : null
   const progress = startProgress(() => io.stderr, {

@@ -14,7 +14,7 @@ import type { OpenedInput } from '../input/open-inputs.js'
 import type { SchemaValidators } from '../row-format.js'
 import { emptyBatch, type Batch, type RecordSink } from '../source/batch.js'
 import { FormatProbe, noLineOf } from '../source/format-probe.js'
-import type { RecordSource } from '../source/record-source.js'
+import type { RecordSource, UnreadPart } from '../source/record-source.js'
 import type { SkippedLines } from '../source/skipped-lines.js'
 import { MAX_ROW_LENGTH, readRow, type ReadRow, type RowSkipReason } from './read-row.js'
 
@@ -78,7 +78,6 @@ class RowLines implements LineSink {
 }
 
 export class RowSource implements RecordSource {
-  readonly newestFirst = false
   readonly #input: OpenedInput
   readonly #lines: RowLines
 
@@ -93,6 +92,11 @@ export class RowSource implements RecordSource {
 
   bytesRead(): number {
     return this.#input.bytesRead()
+  }
+
+  /** Rows are read from the start of the file: any row not read yet may be the newest (merge reads them all). */
+  unread(): UnreadPart {
+    return { before: Infinity, placesBelow: Infinity }
   }
 
   async *batches(): AsyncGenerator<Batch> {

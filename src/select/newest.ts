@@ -45,6 +45,11 @@ export class NewestN<T> {
     return this.#heap.length < this.limit ? null : (this.#heap[0] as Entry<T>).time
   }
 
+  /** The place (`order`) of the oldest item kept once N are kept, else null: of equal time, only an item placed later can get in. */
+  get thresholdPlace(): number | null {
+    return this.#heap.length < this.limit ? null : (this.#heap[0] as Entry<T>).seq
+  }
+
   /** `order`: the item's place in the input; larger is later. Defaults to the push order. Returns whether the item is kept. */
   push(item: T, order: number = this.#seq++): boolean {
     const entry: Entry<T> = { item, time: this.#timeOf(item), seq: order }

@@ -18,6 +18,7 @@ import type { LineFacts } from '../parse/record/access-record.js'
 import type { AccessRecord } from '../record.js'
 import type { RecordSink } from '../source/batch.js'
 import type { RecordGate } from '../source/record-reader.js'
+import type { UnreadPart } from '../source/record-source.js'
 import { tokenSecond } from './filters/token.js'
 import { TokenSearch } from './token-search.js'
 import { NewestN } from './newest.js'
@@ -29,11 +30,12 @@ export interface Selection<T> extends RecordSink<T> {
   /** Items kept now (for the progress line). */
   readonly size: number
   /**
-   * Whether lines stamped no later than `earliest` plus the order tolerance,
-   * and every line written before them, can no longer change the result:
-   * the N-th newest item kept is at least that new.
+   * Whether the lines of a source not read yet (stamped no later than
+   * `unread.before` plus the order tolerance, placed below
+   * `unread.placesBelow`) can no longer change the result: the N-th newest
+   * item kept is newer than any of them.
    */
-  isDecidedBy(earliest: number | null): boolean
+  isDecidedBy(unread: UnreadPart): boolean
   /** The items kept, newest first. */
   newestFirst(): T[]
   /** What is certain once decided, for `--verbose`: `the newest 10 are certain`. */
@@ -77,9 +79,11 @@ export class NewestRecords implements Selection<AccessRecord>, RecordGate {
     return record.time >= this.#floor && this.#filter.afterFacts(record) && this.#heap.push(record, place)
   }
 
-  isDecidedBy(earliest: number | null): boolean {
+  isDecidedBy(unread: UnreadPart): boolean {
     const threshold = this.#heap.threshold
-    return earliest !== null && threshold !== null && earliest + this.#toleranceMs <= threshold
+    if (threshold === null) return false
+    const latest = unread.before + this.#toleranceMs
+    return latest < threshold || (latest === threshold && unread.placesBelow <= (this.#heap.thresholdPlace as number))
   }
 
   newestFirst(): AccessRecord[] {
@@ -135,11 +139,11 @@ export class TokenRecords implements Selection<AccessRecord>, RecordGate {
 
   /**
    * Once every line not read yet is older than the token's second: each is
-   * stamped at most the tolerance after `earliest`. The newer lines of the
+   * stamped at most the tolerance after `unread.before`. The newer lines of the
    * second that decide the token's bumps are all read by then.
    */
-  isDecidedBy(earliest: number | null): boolean {
-    return earliest !== null && earliest + this.#toleranceMs < this.#secondStart
+  isDecidedBy(unread: UnreadPart): boolean {
+    return unread.before + this.#toleranceMs < this.#secondStart
   }
 
   newestFirst(): AccessRecord[] {

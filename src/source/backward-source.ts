@@ -16,14 +16,13 @@
 import { backwardLines, BLOCK_BYTES } from '../input/backward-lines.js'
 import type { OpenedInput, SeekableFile } from '../input/open-inputs.js'
 import { asInputError, isReadError } from '../input/read-error.js'
-import type { Batch } from './batch.js'
+import { earlier, PER_INPUT, type Batch } from './batch.js'
 import type { LogLines } from './log-lines.js'
 import { PIECE_BYTES } from './paced-chunks.js'
-import { partialWarning, type BreakPolicy, type RecordSource } from './record-source.js'
+import { partialWarning, type BreakPolicy, type RecordSource, type UnreadPart } from './record-source.js'
 import type { RangesElsewhere, ThreadedReading } from './threaded-reading.js'
 
 export class BackwardSource implements RecordSource {
-  readonly newestFirst = true
   readonly #input: OpenedInput
   readonly #file: SeekableFile
   readonly #lines: LogLines
@@ -33,6 +32,10 @@ export class BackwardSource implements RecordSource {
   readonly #rank: number
   #bytesRead = 0
   #ranges: RangesElsewhere | null = null
+  /** The earliest time read so far: every line before it in the file is stamped at most the order tolerance later. */
+  #earliest: number | null = null
+  /** Where the lines not read here start (those below are read here, or in ranges elsewhere, later). */
+  readonly #handed: { from: number }
 
   /** `threaded`: how the rest is read once the newest part did not decide the result (null: all here, block by block); `rank`: the input's in the age order. */
   constructor(input: OpenedInput, file: SeekableFile, lines: LogLines, policy: BreakPolicy, paced: boolean, threaded: ThreadedReading | null = null, rank = 0) {
@@ -43,6 +46,7 @@ export class BackwardSource implements RecordSource {
     this.#paced = paced
     this.#threaded = threaded
     this.#rank = rank
+    this.#handed = { from: file.size }
   }
 
   get label(): string {
@@ -53,16 +57,21 @@ export class BackwardSource implements RecordSource {
     return this.#bytesRead + (this.#ranges?.bytesRead ?? 0)
   }
 
+  /** Newest first: the lines not read yet were written before the earliest one read, and lie below where reading got to. */
+  unread(): UnreadPart {
+    return { before: this.#earliest ?? Infinity, placesBelow: this.#rank * PER_INPUT + this.#handed.from }
+  }
+
   async *batches(): AsyncGenerator<Batch> {
     const lines = this.#lines
-    const handed = { from: this.#file.size }
+    const handed = this.#handed
     try {
       const blocks = backwardLines(this.#file.handle, this.#file.size, lines, { ...(this.#paced ? { blockSize: PIECE_BYTES } : {}), handed })
       for await (const bytes of blocks) {
         this.#bytesRead = bytes
-        yield lines.takeBatch()
+        yield this.#seen(lines.takeBatch())
         if (this.#threaded !== null && bytes >= this.#threaded.backwardBytes && lines.decided && handed.from > 0) {
-          yield* this.#rest(this.#threaded, handed.from).batches()
+          for await (const batch of this.#rest(this.#threaded, handed.from).batches()) yield this.#seen(batch)
           break
         }
       }
@@ -71,14 +80,20 @@ export class BackwardSource implements RecordSource {
       if (!this.#policy.partialOk || !isReadError(error)) throw error
       lines.end()
       this.#policy.warn(partialWarning(error.message, lines.linesRead + (this.#ranges?.linesRead ?? 0)))
-      yield lines.takeBatch()
+      yield this.#seen(lines.takeBatch())
       return
     } finally {
       await this.close()
     }
     // lines `auto` still holds back (a short file) are decided now
     lines.end()
-    yield lines.takeBatch()
+    yield this.#seen(lines.takeBatch())
+  }
+
+  /** A batch on its way out: its earliest time is the source's, if earlier. */
+  #seen(batch: Batch): Batch {
+    this.#earliest = earlier(this.#earliest, batch.earliest)
+    return batch
   }
 
   /** The ranges of the lines before `end` (those not handed over yet). */

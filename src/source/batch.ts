@@ -35,7 +35,12 @@ export function earlier(a: number | null, b: number | null): number | null {
 }
 
 /** Room for a byte offset (up to 1 TiB) below each input's place in the age order. */
-const PER_INPUT = 2 ** 40
+export const PER_INPUT = 2 ** 40
+
+/** The place above every record of the input at `rank`: no line of it can be placed there or higher. */
+export function placesOfRankBelow(rank: number): number {
+  return (rank + 1) * PER_INPUT
+}
 
 /** Where the records of one input go among those of all: see RecordSink.keep. */
 export interface Places {

@@ -18,10 +18,10 @@ import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
 import { inputBytes, splitLines } from '../input/lines.js'
 import type { OpenedInput } from '../input/open-inputs.js'
 import { isReadError } from '../input/read-error.js'
-import type { Batch } from './batch.js'
+import { placesOfRankBelow, type Batch } from './batch.js'
 import type { LogLines } from './log-lines.js'
 import { pacedChunks } from './paced-chunks.js'
-import { partialWarning, type BreakPolicy, type RecordSource } from './record-source.js'
+import { partialWarning, type BreakPolicy, type RecordSource, type UnreadPart } from './record-source.js'
 import type { PiecesElsewhere, ThreadedReading } from './threaded-reading.js'
 
 /** Pieces the main thread reads itself: small, so the workers take over soon after the first lines. */
@@ -36,7 +36,6 @@ function expectedBytes(input: OpenedInput): number {
 }
 
 export class ForwardSource implements RecordSource {
-  readonly newestFirst = false
   readonly #input: OpenedInput
   readonly #lines: LogLines
   readonly #policy: BreakPolicy
@@ -63,6 +62,11 @@ export class ForwardSource implements RecordSource {
 
   bytesRead(): number {
     return this.#input.bytesRead()
+  }
+
+  /** Read from its start: a line not read yet may be newer than all read, until the input ends. */
+  unread(): UnreadPart {
+    return { before: Infinity, placesBelow: placesOfRankBelow(this.#rank) }
   }
 
   /** A batch per chunk read; the last holds what `auto` still held back. */

@@ -1,21 +1,23 @@
 /**
- * The inputs of a run → the sources to read, in the order to read them.
- * Inputs are taken in age order (rotated sets oldest first, see
- * input/rotation.ts); each record's place is its input's rank in that order,
- * then its line. Unless a full scan is asked for, they are read newest first
- * and plain files from their end, so that reading can stop once no earlier
- * line can change the result (select/select-from.ts). Stdin and gzip data
- * cannot be read backwards: they are read whole, as everything is under
+ * The inputs of a run → the sources to read. Inputs are a set: they are
+ * ranked in an order that does not depend on the order they were named in
+ * (rotated sets oldest first, the sets by name, see input/rotation.ts); each
+ * record's place is its input's rank, then its line. Unless a full scan is
+ * asked for, each rotated set is read newest generation first and plain
+ * files from their end, so that reading can stop once no earlier line can
+ * change the result (select/select-from.ts). Stdin and gzip data cannot be
+ * read backwards: they are read whole, as everything is under
  * `--full-scan`, and so are files under BACKWARD_MIN_BYTES.
  */
 
 import type { OpenedInput } from '../input/open-inputs.js'
-import { oldestFirst } from '../input/rotation.js'
+import { rotatedSets } from '../input/rotation.js'
 import { BackwardSource } from './backward-source.js'
 import { InputPlaces } from './batch.js'
 import { ForwardSource } from './forward-source.js'
 import { LogLines, type LogLinesContext } from './log-lines.js'
 import type { BreakPolicy, RecordSource } from './record-source.js'
+import { RotatedSet } from './rotated-set.js'
 import type { ThreadedReading } from './threaded-reading.js'
 
 /**
@@ -39,17 +41,26 @@ export interface PlanOptions extends BreakPolicy {
   threaded?: ThreadedReading | null
 }
 
-/** The sources of `inputs`, in the order to read them. */
+/**
+ * The sources of `inputs`, in the order to read them. Under `--full-scan`,
+ * every input, each rotated set oldest first. Otherwise a source per
+ * rotated set (rotated-set.ts), newest generation first: the spine reads
+ * them side by side (select/select-from.ts).
+ */
 export function planSources(inputs: readonly OpenedInput[], context: LogLinesContext, options: PlanOptions): RecordSource[] {
-  const order = oldestFirst(inputs.map((input) => input.label === 'stdin' ? '-' : input.label))
+  const sets = rotatedSets(inputs.map((input) => input.label === 'stdin' ? '-' : input.label))
+  let rank = 0
+  const planned = sets.map((set) => set.map((i) => sourceOf(inputs[i] as OpenedInput, rank++, context, options)))
+  if (options.fullScan) return planned.flat()
+  return planned.map((members) => members.length === 1 ? members[0] as RecordSource : new RotatedSet(members.reverse()))
+}
+
+/** The source that reads `input`, ranked `rank` in the order of places: from its end when it is a plain file large enough, else from its start. */
+function sourceOf(input: OpenedInput, rank: number, context: LogLinesContext, options: PlanOptions): RecordSource {
+  const file = input.seekable
   const threaded = options.threaded ?? null
-  const sources = order.map((i, rank) => {
-    const input = inputs[i] as OpenedInput
-    const file = input.seekable
-    if (!options.fullScan && file !== null && file.size >= options.backwardMinBytes) {
-      return new BackwardSource(input, file, new LogLines(context, input.label, 'offsets', new InputPlaces(rank)), options, options.paced, threaded, rank)
-    }
-    return new ForwardSource(input, new LogLines(context, input.label, 'lines', new InputPlaces(rank)), options, options.paced, threaded, rank)
-  })
-  return options.fullScan ? sources : sources.reverse()
+  if (!options.fullScan && file !== null && file.size >= options.backwardMinBytes) {
+    return new BackwardSource(input, file, new LogLines(context, input.label, 'offsets', new InputPlaces(rank)), options, options.paced, threaded, rank)
+  }
+  return new ForwardSource(input, new LogLines(context, input.label, 'lines', new InputPlaces(rank)), options, options.paced, threaded, rank)
 }

@@ -130,11 +130,13 @@ export function cutNote(cut: NonNullable<SearchResult['cut']>, timeoutMs: number
     ? `The search stopped at its limit of ${timeoutMs / 1000} s (--search-timeout)`
     : 'The search stopped as the server was stopped'
   const { partly, unread } = cut.reach
-  const where = partly === null
+  const back = partly.filter((part) => part.before !== null).map((part) => `${shownTime(part.before as number, zone)} in ${part.label}`)
+  const fromStart = partly.filter((part) => part.before === null).map((part) => part.label)
+  const where = partly.length === 0
     ? 'the rows are the newest of the logs it read'
-    : partly.newestFirst && partly.earliest !== null
-      ? `the rows are the newest of the lines it read, back to ${shownTime(partly.earliest, zone)} in ${partly.label}`
-      : `the rows are the newest of the lines it read; ${partly.label} was read in part, from its start`
-  const rest = unread > 0 ? `; ${unread} older ${unread === 1 ? 'log was' : 'logs were'} not read` : ''
+    : `the rows are the newest of the lines it read${back.length > 0 ? `, back to ${back.join(' and ')}` : ''}${fromStart.length > 0
+      ? `; ${fromStart.join(' and ')} ${fromStart.length === 1 ? 'was' : 'were'} read in part, from ${fromStart.length === 1 ? 'its' : 'their'} start`
+      : ''}`
+  const rest = unread > 0 ? `; ${unread} more ${unread === 1 ? 'log was' : 'logs were'} not read` : ''
   return `${why}: ${where}${rest}.`
 }

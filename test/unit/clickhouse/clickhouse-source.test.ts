@@ -34,9 +34,14 @@ t.test('pages newest first, the window widening until the span is read', async (
   const { context, selection } = linesContext()
   const lines = new LogLines(context, 'clickhouse://h/logs.t', 'offsets', new DescendingPlaces(2))
   // now is a day after the newest row: it is looked for in the last hour, then found in the last day
-  const source = new ClickHouseSource(connection, lines, [], { from: null, until: null }, { firstWindowS: 20, pageRows: 4, now: () => (BASE + 290 + 86_000) * 1000 })
+  const source = new ClickHouseSource(connection, lines, [], { from: null, until: null }, { firstWindowS: 20, pageRows: 4, now: () => (BASE + 290 + 86_000) * 1000 }, 2)
+  t.strictSame(source.unread(), { before: Infinity, placesBelow: 3 * 2 ** 40 }, 'nothing read: any time, placed below the table\'s room')
   const batches = []
-  for await (const batch of source.batches()) batches.push(batch)
+  const before: number[] = []
+  for await (const batch of source.batches()) {
+    batches.push(batch)
+    before.push((source.unread().before + 1) / 1000 - BASE)
+  }
   t.strictSame(queries.slice(0, 2).map((sql) => Number(/`time` >= (\d+)/.exec(sql)?.[1]) - BASE), [290 + 86_000 - 3600, 290 + 86_000 - 86_400])
   // windows of 20, 80, 320 s back from the newest row, each after the one before; pages of 4 rows; between windows, a look for older rows
   const reads = queries.slice(2).map((sql) => sql.startsWith('SELECT 1') ? `older than ${Number(/`time` < (\d+)/.exec(sql)?.[1]) - BASE}` : `${Number(/`time` >= (\d+)/.exec(sql)?.[1]) - BASE}..${/`time` < (\d+)\)/.test(sql) ? Number(/`time` < (\d+)\)/.exec(sql)?.[1]) - BASE : ''}`)
@@ -46,7 +51,7 @@ t.test('pages newest first, the window widening until the span is read', async (
   const { items, places } = selection.take()
   t.strictSame(items.map((record) => record.byteOffset), ROWS.map((_, i) => (29 - i) * 100))
   t.strictSame(places, ROWS.map((_, i) => 3 * 2 ** 40 - 1 - i), 'the row that comes later is older')
-  t.equal(source.newestFirst, true)
+  t.strictSame(before, [271, 231, 211, 171, 131, 91, 51, 11, 1, 1], 'newest first: the rows not read are older than the earliest read')
   t.equal(source.bytesRead(), ROWS.reduce((sum, row) => sum + row.line.length + 1, 0))
 })
 

@@ -1,7 +1,7 @@
-/** The age order of inputs (src/input/rotation.ts): logrotate's names, oldest first within a set, other inputs where they were named. */
+/** The age order of inputs (src/input/rotation.ts): logrotate's names, oldest first within a set, the sets by name whatever order they were named in. */
 
 import t from 'tap'
-import { generation, isRotatedName, oldestFirst } from '../../../src/input/rotation.js'
+import { generation, isRotatedName, rotatedSets } from '../../../src/input/rotation.js'
 
 const dated = (digits: string): number => 1e12 - Number(digits.padEnd(10, '0'))
 
@@ -32,15 +32,31 @@ t.test('isRotatedName: an older generation, not the live one', async (t) => {
     [false, false, true, true, true, false])
 })
 
-t.test('oldestFirst: a set oldest first where its first member was named; stdin and other files keep their place', async (t) => {
-  const order = (names: string[]): string[] => oldestFirst(names).map((i) => names[i] as string)
-  t.strictSame(order(['access.log', 'access.log.1', 'access.log.2.gz']), ['access.log.2.gz', 'access.log.1', 'access.log'])
-  t.strictSame(order(['access.log.1', 'access.log.10', 'access.log.2', 'access.log']), ['access.log.10', 'access.log.2', 'access.log.1', 'access.log'], 'by number, not as text')
-  t.strictSame(order(['other.log', 'access.log', '-', 'access.log-20261120.gz', 'access.log-20261121']),
-    ['other.log', 'access.log-20261120.gz', 'access.log-20261121', 'access.log', '-'])
-  t.strictSame(order(['b.log', 'a.log', 'a.log.1']), ['b.log', 'a.log.1', 'a.log'])
-  t.strictSame(order(['-', 'x.log']), ['-', 'x.log'])
-  t.strictSame(oldestFirst(['a', 'b', 'c']), [0, 1, 2], 'unrelated names: as named')
-  t.strictSame(oldestFirst(['a.log', 'a.log']), [0, 1], 'the same name twice: as named')
-  t.strictSame(oldestFirst([]), [])
+t.test('rotatedSets: each set oldest first, the sets by their live name, stdin first', async (t) => {
+  const sets = (names: string[]): string[][] => rotatedSets(names).map((set) => set.map((i) => names[i] as string))
+  t.strictSame(sets(['access.log', 'access.log.1', 'access.log.2.gz']), [['access.log.2.gz', 'access.log.1', 'access.log']])
+  t.strictSame(sets(['access.log.1', 'access.log.10', 'access.log.2', 'access.log']), [['access.log.10', 'access.log.2', 'access.log.1', 'access.log']],
+    'by number, not as text')
+  t.strictSame(sets(['other.log', 'access.log', '-', 'access.log-20261120.gz', 'access.log-20261121']),
+    [['-'], ['access.log-20261120.gz', 'access.log-20261121', 'access.log'], ['other.log']])
+  t.strictSame(sets(['b.log', 'a.log', 'a.log.1']), [['a.log.1', 'a.log'], ['b.log']])
+  t.strictSame(sets(['web2/access.log', 'web1/access.log.1', 'web1/access.log']), [['web1/access.log.1', 'web1/access.log'], ['web2/access.log']],
+    'one name in two folders: two sets')
+  t.strictSame(rotatedSets(['a', 'b', 'c']), [[0], [1], [2]])
+  t.strictSame(rotatedSets(['c', 'a', 'b']), [[1], [2], [0]], 'unrelated names: by name, not as named')
+  t.strictSame(sets(['access.log.gz', 'access.log']), [['access.log', 'access.log.gz']], 'two of one age: by name')
+  t.strictSame(rotatedSets(['a.log', 'a.log']), [[0, 1]], 'the same name twice: one set')
+  t.strictSame(rotatedSets([]), [])
+})
+
+t.test('rotatedSets: every order of the same names gives the same sets', async (t) => {
+  const names = ['x.log', 'access.log.2.gz', '-', 'access.log', 'b/access.log', 'access.log.1', 'a.log-20261121']
+  const expected = rotatedSets(names).map((set) => set.map((i) => names[i]))
+  let order = names.slice()
+  for (let k = 0; k < 20; k++) {
+    // a fixed walk through orders: rotate, then swap two
+    order = [...order.slice(1), order[0] as string]
+    ;[order[k % order.length], order[(3 * k + 1) % order.length]] = [order[(3 * k + 1) % order.length] as string, order[k % order.length] as string]
+    t.strictSame(rotatedSets(order).map((set) => set.map((i) => order[i])), expected, order.join(' '))
+  }
 })

@@ -16,6 +16,9 @@ const listed = (time: number, raw: string, line: number | null = 1): AccessRecor
 const keepAll = <T>(selection: { keep(item: T, place: number): boolean }, items: T[], places: number[]): number =>
   items.filter((item, i) => selection.keep(item, places[i] as number)).length
 
+/** What a source says of its lines not read yet: written before `before` (none read: null), placed below `placesBelow`. */
+const unread = (before: number | null, placesBelow = 0) => ({ before: before ?? Infinity, placesBelow })
+
 const facts = (time: number, target = '/moebel/') => ({ ...emptyLineFacts(), time, status: 200, method: 'GET', target })
 
 t.test('NewestRecords keeps the newest N; between equal times the larger place wins', async (t) => {
@@ -56,11 +59,13 @@ t.test('NewestRecords admits a line worth building: its facts pass and its time 
 
 t.test('NewestRecords is decided once a line is stamped the tolerance before the N-th newest', async (t) => {
   const selection = new NewestRecords(FILTER, 2, 60_000)
-  t.equal(selection.isDecidedBy(0), false, 'fewer than N kept: anything can still get in')
-  keepAll(selection, [listed(200_000, 'a'), listed(100_000, 'b')], [2, 1])
-  t.equal(selection.isDecidedBy(null), false, 'no line read')
-  t.equal(selection.isDecidedBy(40_001), false)
-  t.equal(selection.isDecidedBy(40_000), true, '40 s + 60 s tolerance reaches the 2nd newest at 100 s')
+  t.equal(selection.isDecidedBy(unread(0)), false, 'fewer than N kept: anything can still get in')
+  keepAll(selection, [listed(200_000, 'a'), listed(100_000, 'b')], [2, 7])
+  t.equal(selection.isDecidedBy(unread(null)), false, 'no line read')
+  t.equal(selection.isDecidedBy(unread(40_001)), false)
+  t.equal(selection.isDecidedBy(unread(39_999, 1e15)), true, '39.999 s + 60 s tolerance is before the 2nd newest at 100 s, whatever its place')
+  t.equal(selection.isDecidedBy(unread(40_000, 7)), true, 'the same time as the 2nd newest, placed below it: older')
+  t.equal(selection.isDecidedBy(unread(40_000, 8)), false, 'the same time, placed above it (a line of another input): it may be newer')
 })
 
 t.test('TokenRecords keeps the lines of the token\'s second, decided once no line not read can be of it', async (t) => {
@@ -71,10 +76,10 @@ t.test('TokenRecords keeps the lines of the token\'s second, decided once no lin
   t.equal(selection.admits(facts(second + 500)), true)
   t.equal(selection.admits(facts(second + 1000)), false, 'the next second')
   t.equal(keepAll(selection, [listed(second + 1, 'x')], [1]), 1)
-  t.equal(selection.isDecidedBy(null), false, 'no line read')
-  t.equal(selection.isDecidedBy(second + 1), false, 'lines of the second may come')
-  t.equal(selection.isDecidedBy(second - 60_000), false, 'a line written before may be stamped the tolerance later: in the second')
-  t.equal(selection.isDecidedBy(second - 60_001), true, 'every line written before is stamped before the second')
+  t.equal(selection.isDecidedBy(unread(null)), false, 'no line read')
+  t.equal(selection.isDecidedBy(unread(second + 1)), false, 'lines of the second may come')
+  t.equal(selection.isDecidedBy(unread(second - 60_000)), false, 'a line written before may be stamped the tolerance later: in the second')
+  t.equal(selection.isDecidedBy(unread(second - 60_001, 1e15)), true, 'every line written before is stamped before the second, wherever placed')
   t.equal(selection.certainty, 'no line not read can be of the token\'s second')
   t.strictSame(selection.newestFirst().map((r) => r.raw), ['x'])
 })

@@ -92,16 +92,21 @@ t.test('paced: a batch per 64 KiB block, newest line first, each placed by its b
   t.equal(opened.file.size, LINES * LINE_BYTES)
   const { source, warnings, selection } = sourceOf(opened, { rank: 2 })
   t.equal(source.label, 'x.log')
-  t.equal(source.newestFirst, true)
+  t.equal(source.unread().before, Infinity, 'nothing read: any time')
   const batches: Handed[] = []
   const bytes: number[] = []
+  const unread: string[] = []
   for await (const batch of source.batches()) {
     batches.push(handed(batch, selection))
     bytes.push(source.bytesRead())
+    const { before, placesBelow } = source.unread()
+    unread.push(`before ${(before - timeAt(0)) / 1000} s, below ${placesBelow - 2 * PER_INPUT}`)
   }
   // blocks [134464, 200000), [68928, 134464), [3392, 68928), [0, 3392): a line goes with the block holding its start
   t.strictSame(batches.map(offsets), [down(1999, 1345), down(1344, 690), down(689, 34), down(33, 0), []])
   t.strictSame(bytes, [65536, 131072, 196608, 200000, 200000])
+  t.strictSame(unread, ['before 1345 s, below 134500', 'before 690 s, below 69000', 'before 34 s, below 3400', 'before 0 s, below 0', 'before 0 s, below 0'],
+    'the lines not read were written before the earliest read, and start below the lines read')
   t.strictSame(batches.map((stretch) => stretch.batch.earliest), [timeAt(1345), timeAt(690), timeAt(34), timeAt(0), null])
   t.strictSame(batches[0]?.places.slice(0, 2), [2 * PER_INPUT + 199_900, 2 * PER_INPUT + 199_800])
   t.match(batches[0]?.items[0], { line: null, byteOffset: 199_900, ip: `192.0.2.${1999 % 250}`, time: timeAt(1999), source: 'x.log' })

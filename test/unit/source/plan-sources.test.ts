@@ -1,8 +1,9 @@
 /**
- * The inputs of a run → the sources to read, in order (src/source/plan-sources.ts):
- * age order, newest first unless a full scan is asked for; from the end
- * only plain files of at least backwardMinBytes; each record placed by its
- * input's rank in the age order.
+ * The inputs of a run → the sources to read (src/source/plan-sources.ts):
+ * an order of their own, whatever order they were named in; a source per
+ * rotated set, newest generation first, unless a full scan is asked for;
+ * from the end only plain files of at least backwardMinBytes; each record
+ * placed by its input's rank in that order.
  */
 
 import { writeFile } from 'node:fs/promises'
@@ -14,6 +15,7 @@ import { BackwardSource } from '../../../src/source/backward-source.js'
 import { ForwardSource } from '../../../src/source/forward-source.js'
 import { BACKWARD_MIN_BYTES, DEFAULT_ORDER_TOLERANCE, planSources, type PlanOptions } from '../../../src/source/plan-sources.js'
 import type { RecordSource } from '../../../src/source/record-source.js'
+import { RotatedSet } from '../../../src/source/rotated-set.js'
 import { linesContext, logLine, memoryInput } from '../../helpers/log-source.js'
 
 const PER_INPUT = 2 ** 40
@@ -35,15 +37,17 @@ t.test('the defaults', async (t) => {
   t.equal(DEFAULT_ORDER_TOLERANCE, 60)
 })
 
-t.test('age order: rotated sets oldest first where their first member was named; newest first unless a full scan', async (t) => {
-  const inputs = ['access.log', 'access.log.2.gz', 'other.log', 'access.log.1', 'stdin'].map((label) => input(label))
+t.test('the order of a set: stdin, then the rotated sets by name, each a source newest generation first unless a full scan', async (t) => {
+  const names = ['access.log', 'access.log.2.gz', 'other.log', 'access.log.1', 'stdin']
   const { context } = linesContext()
-  t.strictSame(planSources(inputs, context, options()).map((source) => source.label),
-    ['stdin', 'other.log', 'access.log', 'access.log.1', 'access.log.2.gz'])
-  t.strictSame(planSources(inputs, context, options({ fullScan: true })).map((source) => source.label),
-    ['access.log.2.gz', 'access.log.1', 'access.log', 'other.log', 'stdin'])
-  t.strictSame(planSources([input('stdin'), input('a.log')], context, options()).map((source) => source.label), ['a.log', 'stdin'],
-    'stdin keeps its place: named first, it is the oldest')
+  const planned = planSources(names.map((label) => input(label)), context, options())
+  t.strictSame(planned.map((source) => `${source.label}${source instanceof RotatedSet ? ` and ${source.unstarted - 1} older` : ''}`),
+    ['stdin', 'access.log and 2 older', 'other.log'])
+  t.strictSame(planSources(names.map((label) => input(label)), context, options({ fullScan: true })).map((source) => source.label),
+    ['stdin', 'access.log.2.gz', 'access.log.1', 'access.log', 'other.log'])
+  const reversed = [...names].reverse()
+  t.strictSame(planSources(reversed.map((label) => input(label)), context, options({ fullScan: true })).map((source) => source.label),
+    ['stdin', 'access.log.2.gz', 'access.log.1', 'access.log', 'other.log'], 'named in another order: the same')
 })
 
 t.test('from the end: plain files of at least backwardMinBytes, never under a full scan', async (t) => {
@@ -51,9 +55,10 @@ t.test('from the end: plain files of at least backwardMinBytes, never under a fu
   const { context } = linesContext()
   t.strictSame(kinds(planSources(inputs, context, options())),
     ['big.log backward', 'edge.log backward', 'small.log forward', 'stream.log forward'])
-  t.strictSame(planSources(inputs, context, options()).map((source) => source.newestFirst), [true, true, false, false])
+  t.strictSame(planSources(inputs, context, options()).map((source) => source.unread().before), [Infinity, Infinity, Infinity, Infinity],
+    'nothing read: any time')
   t.strictSame(kinds(planSources(inputs, context, options({ fullScan: true }))),
-    ['stream.log forward', 'small.log forward', 'edge.log forward', 'big.log forward'])
+    ['big.log forward', 'edge.log forward', 'small.log forward', 'stream.log forward'])
   t.strictSame(planSources([], context, options()), [], 'no inputs, no sources')
 })
 
@@ -65,8 +70,8 @@ t.test('each record is placed by its input\'s rank in the age order, then its by
     for await (const _ of source.batches()) (places[source.label] ??= []).push(...selection.take().places)
   }
   const second = Buffer.byteLength(`${logLine(0, 0)}\n`)
-  t.strictSame(places, { 'b.log': [0, second], 'a.log.1': [PER_INPUT, PER_INPUT + second], 'a.log': [2 * PER_INPUT, 2 * PER_INPUT + second] },
-    'b.log, named first, is the oldest; then the set of a.log, oldest first')
+  t.strictSame(places, { 'a.log.1': [0, second], 'a.log': [PER_INPUT, PER_INPUT + second], 'b.log': [2 * PER_INPUT, 2 * PER_INPUT + second] },
+    'the set of a.log, oldest first, then b.log: by name, not as named')
 })
 
 t.test('read from the end, lines are numbered by byte offset; forwards, by line; placed by byte offset both ways', async (t) => {

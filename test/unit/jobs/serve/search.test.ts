@@ -86,9 +86,9 @@ t.test('the deadline is set for each reading search, and cleared after it', asyn
   t.strictSame(set, [2500])
   t.strictSame(cleared, ['timer'])
   t.strictSame(result.rows, [])
-  t.strictSame(result.cut, { by: 'deadline', reach: { stopped: true, partly: null, unread: 1 } })
+  t.strictSame(result.cut, { by: 'deadline', reach: { stopped: true, partly: [], unread: 1 } })
   t.equal(cutNote(result.cut as NonNullable<typeof result.cut>, 2500, null),
-    'The search stopped at its limit of 2.5 s (--search-timeout): the rows are the newest of the logs it read; 1 older log was not read.')
+    'The search stopped at its limit of 2.5 s (--search-timeout): the rows are the newest of the logs it read; 1 more log was not read.')
   const memory = await searcher.find(search(''), new StopRequest(), never)
   t.not(memory, BUSY)
   t.strictSame(set, [2500], 'none for a search from memory')
@@ -101,14 +101,14 @@ t.test('a stop between two blocks: the newest rows of the lines read, and how fa
   if (result === BUSY) throw new Error('busy')
   t.equal(result.cut?.by, 'deadline')
   const partly = result.cut?.reach.partly
-  t.match(partly, { label: big, newestFirst: true })
+  t.match(partly, [{ label: big, before: Number }])
   t.equal(result.cut?.reach.unread, 0)
   const full = await searcher.find(search('url=/moebel/&limit=1000'), new StopRequest(), never)
   const cut = await searcher.find(search('url=/moebel/&limit=1000'), new StopAtLook(3, 'deadline'), never)
   if (full === BUSY || cut === BUSY) throw new Error('busy')
   t.equal(cut.cut?.by, 'deadline', 'cut short')
   t.ok(cut.rows.length < full.rows.length, `${cut.rows.length} of ${full.rows.length} rows found`)
-  const earliest = cut.cut?.reach.partly?.earliest as number
+  const earliest = cut.cut?.reach.partly[0]?.before as number
   t.ok(cut.rows.length > 0 && cut.rows.every((row) => row.record.time >= earliest), 'every row is of the lines read')
   t.strictSame(cut.rows.map((row) => row.token), full.rows.slice(0, cut.rows.length).map((row) => row.token),
     'they are the newest rows of the whole log, as far as they go')
@@ -137,14 +137,18 @@ t.test('every search taken: the next waits, and is told BUSY when its client lea
 })
 
 t.test('how a cut search is said', async (t) => {
-  const reach = (partly: { label: string; newestFirst: boolean; earliest: number | null } | null, unread: number) => ({ stopped: true, partly, unread })
+  const reach = (partly: { label: string; before: number | null }[], unread: number) => ({ stopped: true, partly, unread })
   const at = Date.UTC(2026, 10, 22, 12, 0, 5)
-  t.equal(cutNote({ by: 'SIGTERM', reach: reach({ label: 'access.log', newestFirst: true, earliest: at }, 2) }, 10_000, 'Europe/Berlin'),
-    'The search stopped as the server was stopped: the rows are the newest of the lines it read, back to 22.11.2026 13:00:05 Europe/Berlin in access.log; 2 older logs were not read.')
-  t.equal(cutNote({ by: 'deadline', reach: reach({ label: 'access.log.2.gz', newestFirst: false, earliest: at }, 0) }, 10_000, null),
+  t.equal(cutNote({ by: 'SIGTERM', reach: reach([{ label: 'access.log', before: at }], 2) }, 10_000, 'Europe/Berlin'),
+    'The search stopped as the server was stopped: the rows are the newest of the lines it read, back to 22.11.2026 13:00:05 Europe/Berlin in access.log; 2 more logs were not read.')
+  t.equal(cutNote({ by: 'deadline', reach: reach([{ label: 'access.log.2.gz', before: null }], 0) }, 10_000, null),
     'The search stopped at its limit of 10 s (--search-timeout): the rows are the newest of the lines it read; access.log.2.gz was read in part, from its start.')
-  t.equal(cutNote({ by: 'deadline', reach: reach({ label: 'access.log', newestFirst: true, earliest: at }, 0) }, 10_000, null),
+  t.equal(cutNote({ by: 'deadline', reach: reach([{ label: 'access.log', before: at }], 0) }, 10_000, null),
     'The search stopped at its limit of 10 s (--search-timeout): the rows are the newest of the lines it read, back to 22.11.2026 12:00:05 UTC in access.log.')
+  t.equal(cutNote({ by: 'deadline', reach: reach([{ label: 'web1.log', before: at }, { label: 'web2.log', before: at + 60_000 }, { label: 'a.gz', before: null },
+    { label: 'b.gz', before: null }], 1) }, 10_000, null),
+  'The search stopped at its limit of 10 s (--search-timeout): the rows are the newest of the lines it read, back to 22.11.2026 12:00:05 UTC in web1.log and '
+    + '22.11.2026 12:01:05 UTC in web2.log; a.gz and b.gz were read in part, from their start; 1 more log was not read.', 'several inputs read in part')
 })
 
 t.test('--verbose: a reading search says when it starts and how it ended', async (t) => {

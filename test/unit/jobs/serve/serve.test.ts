@@ -60,7 +60,7 @@ t.test('a stop while a search reads: the search ends at once, its page is sent a
   const r = await request(`http://127.0.0.1:${serving.address.port}`, '/?url=/nowhere')
   t.equal(r.status, 200)
   t.equal(r.headers.connection, 'close')
-  t.match(r.body, '<p class="search-stopped" role="status">The search stopped as the server was stopped: the rows are the newest of the logs it read; 1 older log was not read.</p>')
+  t.match(r.body, '<p class="search-stopped" role="status">The search stopped as the server was stopped: the rows are the newest of the logs it read; 1 more log was not read.</p>')
   t.ok(stopping.done, 'the stop came')
   await stopping.done
   t.match(run.stderr(), /"GET \/\?url=\/nowhere HTTP\/1\.1" 200 \d+ "-" "-"\n$/, 'logged as answered')
