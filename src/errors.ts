@@ -71,7 +71,17 @@ const ERRNO_WORDS: Readonly<Record<string, string>> = {
   EBUSY: 'it is in use (a mount point?)',
   EEXIST: 'a file is in the way',
   ENXIO: 'no such device (a socket cannot be opened by its path: use - to read stdin)',
+  ESTALE: 'a stale file handle (the file is gone from the network file system)',
+  ENODEV: 'no such device',
+  EREMOTEIO: 'an input/output error of the remote device',
+  ENOLINK: 'the link to the remote file system is gone',
 }
+
+/**
+ * Codes a failing device or network file system gives: never our own bug,
+ * whatever call met them (see deviceError).
+ */
+const DEVICE_CODES: ReadonlySet<string> = new Set(['EIO', 'ESTALE', 'ENODEV', 'EREMOTEIO', 'ENOLINK', 'EHOSTDOWN'])
 
 /**
  * Why a file operation failed, in words, from the error's errno code
@@ -83,6 +93,19 @@ export function errnoWords(e: unknown, overrides: Readonly<Record<string, string
   const code = (e as NodeJS.ErrnoException | null)?.code
   if (code === undefined) return e instanceof Error ? e.message : String(e)
   return overrides[code] ?? ERRNO_WORDS[code] ?? code
+}
+
+/**
+ * A system error of a failing device (EIO from a dying disk, ESTALE from
+ * NFS) that no reader foresaw, as the one line a user reads (exit 2);
+ * null for anything else, which stays a bug. Each reader names its file
+ * itself (input/read-error.ts); this is the net under them.
+ */
+export function deviceError(e: unknown): UserError | null {
+  const error = e as NodeJS.ErrnoException | null
+  if (error === null || typeof error !== 'object' || typeof error.code !== 'string' || !DEVICE_CODES.has(error.code) || error.syscall === undefined) return null
+  return usageError(`${error.syscall} failed${error.path === undefined ? '' : ` on ${error.path}`}: ${errnoWords(error)} (${error.code})`,
+    'check the device or file system')
 }
 
 /** The same for a write, whose ENOENT means its folder does not exist. */

@@ -148,7 +148,7 @@ export function buildOptionList(): Option[] {
   new Option('--until <time>', 'only rows shown at or before this date or date-time; a date includes its whole day').argParser(criterion(CRITERION_PARSERS.until)),
   new Option('--any-url', 'list every request, not only the storefront URL shapes (the other criteria still apply)'),
   new Option('--crawlers <mode>', 'include, exclude, or only list crawlers (recognised by User-Agent)').default(DEFAULT_CRITERIA.crawlers, 'include').argParser(criterion(CRITERION_PARSERS.crawlers)),
-  new Option('--log-format <format>', 'how lines are written: auto (each input\'s first lines decide), combined, common, vhost_combined, json, or the server\'s own nginx log_format or Apache LogFormat text').default(AUTO, 'auto').argParser(logFormatFlag),
+  new Option('--log-format <format>', 'how lines are written: auto (each input\'s lines a format reads decide), combined, common, vhost_combined, json, or the server\'s own nginx log_format or Apache LogFormat text').default(AUTO, 'auto').argParser(logFormatFlag),
   new Option('--json-fields <map>', 'for JSON lines: which key holds what, e.g. ip=client,time=ts,request=req,status=code (a dot reaches into nested objects)').argParser(jsonFieldsFlag),
   new Option('--log-tz <zone>', 'IANA zone of times logged without an offset (strftime without %z; the shown offset of $msec) (default: this machine\'s zone)').argParser(timeZone),
   new Option('--client-ip <mode>', 'logged: the address the server logged; forwarded: the client in X-Forwarded-For, behind trusted proxies').default('logged', 'logged').argParser(clientIpFlag),

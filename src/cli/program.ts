@@ -6,7 +6,7 @@
  */
 
 import { Command, CommanderError } from 'commander'
-import { EXIT, isUserError } from '../errors.js'
+import { deviceError, EXIT, isUserError } from '../errors.js'
 import { signalExitCode, Stopped } from '../stop.js'
 import { addBuildCommand } from './build-command.js'
 import type { CommandContext } from './command-context.js'
@@ -77,9 +77,10 @@ export async function runProgram(argv: readonly string[], io: MainIO): Promise<n
         ? printed(io, out.text)
         : EXIT.usage
     }
-    if (isUserError(e)) {
-      io.stderr.write(`${e.format(PROG)}\n`)
-      return e.exitCode
+    const userError = isUserError(e) ? e : deviceError(e)
+    if (userError !== null) {
+      io.stderr.write(`${userError.format(PROG)}\n`)
+      return userError.exitCode
     }
     // the process ends by the signal once the stop's cleanups ran; run in a process of one's own (a test), the shell's code for it
     if (e instanceof Stopped) return signalExitCode(e.signal)

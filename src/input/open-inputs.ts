@@ -13,6 +13,7 @@ import { resolve } from 'node:path'
 import { errnoWords, usageError } from '../errors.js'
 import { fileChunks, openToRead, type OpenedFile } from './file-chunks.js'
 import { GZIP_MAGIC, isGzip } from './gzip.js'
+import { asInputError } from './read-error.js'
 
 export const STDIN = '-'
 
@@ -42,11 +43,13 @@ export interface SeekableFile {
   size: number
 }
 
-/** Regular files not starting with the gzip magic bytes. */
-async function seekableFile(handle: FileHandle, stat: Stats): Promise<SeekableFile | null> {
+/** Regular files not starting with the gzip magic bytes; `label` names the file in a read error. */
+async function seekableFile(handle: FileHandle, stat: Stats, label: string): Promise<SeekableFile | null> {
   if (!stat.isFile()) return null
   const head = Buffer.alloc(GZIP_MAGIC.length)
-  const { bytesRead } = await handle.read(head, 0, head.length, 0)
+  const { bytesRead } = await handle.read(head, 0, head.length, 0).catch((e: unknown) => {
+    throw asInputError(e, label, false)
+  })
   if (bytesRead === head.length && isGzip(head)) return null
   return { handle, size: stat.size }
 }
@@ -124,7 +127,7 @@ export async function openInputs(
           label: name,
           chunks: () => fileChunks(file, read, { size: stat.isFile() ? stat.size : 0 }),
           bytesRead: () => read.bytes,
-          seekable: file.kind === 'file' ? await seekableFile(file.handle, stat) : null,
+          seekable: file.kind === 'file' ? await seekableFile(file.handle, stat, name) : null,
           ...(stat.isFile() ? { storedSize: stat.size } : {}),
           stream: !stat.isFile(),
           close: () => file.handle.close().catch(() => undefined),

@@ -57,7 +57,10 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
   const note = options.verbose ? io.warn : () => undefined
   return {
     selection,
-    lines: { settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine() },
+    lines: {
+      settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine(),
+      ...(options.quiet ? {} : { warn: io.warn }),
+    },
     note,
     clock: pageClock(io.env),
   }

@@ -1,10 +1,16 @@
 /**
- * Whether an input is what it should be at all: if none of its first
- * FORMAT_PROBE_LINES lines can be read (an access log in the format, a row
- * written by `build --emit ndjson`), it is the wrong file or the wrong
- * format, and the run stops (exit 1) instead of publishing an empty page.
- * A line over the length cap is one that cannot be read: an input of
- * nothing but such lines (one 100 MB line without a newline) is no log.
+ * Whether an input is what it should be at all: if none of its lines can be
+ * read (an access log in the format, a row written by `build --emit
+ * ndjson`), it is the wrong file or the wrong format, and the run stops
+ * (exit 1) instead of publishing an empty page. When that is decided
+ * depends on who writes the lines (ProbeRule): merge's rows are our own, so
+ * their first FORMAT_PROBE_LINES lines tell; an access log's lines are
+ * shaped in part by its clients (any visitor can send 100 requests right
+ * after logrotate), so only a whole input none of whose lines can be read
+ * tells, and with a format named not even that: its lines are skipped and
+ * counted, and a warning says none could be read. A line over the length
+ * cap is one that cannot be read: an input of nothing but such lines (one
+ * 100 MB line without a newline) is no log.
  */
 
 import { EXIT, UserError } from '../errors.js'
@@ -22,56 +28,67 @@ export class NotThisFormatError extends UserError {
 }
 
 /**
- * Says of the `checked` lines tried that none could be read: `its only line
- * <isNot> (it reads: "…")`, `none of its 3 lines <is> (first: "…")`, or, past
- * FORMAT_PROBE_LINES, `none of the first 100 lines <is> …`.
+ * When an input none of whose lines can be read stops the run: once its
+ * first FORMAT_PROBE_LINES lines were all unreadable, only at its end, or
+ * never (its lines are skipped and counted).
  */
-export function noLineOf(checked: number, first: string, is: string, isNot: string): string {
+export type ProbeRule = 'first lines' | 'whole input' | 'never'
+
+/**
+ * Says of the `checked` lines tried that none could be read: `its only line
+ * <isNot> (it reads: "…")`, `none of its 3 lines <is> (first: "…")`, or, of
+ * the first lines of a longer input, `none of the first 100 lines <is> …`.
+ */
+export function noLineOf(checked: number, first: string, is: string, isNot: string, whole = checked < FORMAT_PROBE_LINES): string {
   const shown = JSON.stringify(first.slice(0, 80))
   if (checked === 1) return `its only line ${isNot} (it reads: ${shown})`
-  return `none of ${checked < FORMAT_PROBE_LINES ? 'its' : 'the first'} ${checked} lines ${is} (first: ${shown})`
+  return `none of ${whole ? 'its' : 'the first'} ${checked} lines ${is} (first: ${shown})`
 }
 
 const ACCESS_LOG_LINE = 'an nginx or Apache access log line in combined or common format'
 
-/** Why the input `label` is no access log: none of its first lines matches `--log-format` (`fixed`), or any preset (null, `auto`). */
+/** Why the input `label` is no access log: none of its lines matches `--log-format` (`fixed`), or any preset (null, `auto`). */
 export function notAnAccessLog(label: string, fixed: string | null): NotThisFormat {
-  return (checked, first) => fixed !== null
-    ? new NotThisFormatError(`${label}: ${noLineOf(checked, first, `matches --log-format ${fixed}`, `does not match --log-format ${fixed}`)}`,
+  return (checked, first, whole) => fixed !== null
+    ? new NotThisFormatError(`${label}: ${noLineOf(checked, first, `matches --log-format ${fixed}`, `does not match --log-format ${fixed}`, whole)}`,
       'is it the format the server writes?', first)
-    : new NotThisFormatError(`${label}: ${noLineOf(checked, first, `is ${ACCESS_LOG_LINE}`, `is not ${ACCESS_LOG_LINE}`)}`,
+    : new NotThisFormatError(`${label}: ${noLineOf(checked, first, `is ${ACCESS_LOG_LINE}`, `is not ${ACCESS_LOG_LINE}`, whole)}`,
       'is this an access log?', first)
 }
 
-/** Says why the input is not what it should be: `checked` lines were tried, `first` is the first that failed. */
-export type NotThisFormat = (checked: number, first: string) => Error
+/** Says why the input is not what it should be: `checked` lines were tried (all of it: `whole`), `first` is the first that failed. */
+export type NotThisFormat = (checked: number, first: string, whole: boolean) => Error
 
 export class FormatProbe {
   private checked = 0
   private read = 0
   private firstBad: string | null = null
 
-  constructor(private readonly notThisFormat: NotThisFormat) {}
+  constructor(private readonly notThisFormat: NotThisFormat, private readonly rule: ProbeRule = 'first lines') {}
 
-  /** One non-blank line was read (`ok`) or skipped (overlong lines too); throws once the first lines held none that could be read. */
+  /** One non-blank line was read (`ok`) or skipped (overlong lines too); under 'first lines', throws once they held none that could be read. */
   saw(ok: boolean, raw: string): void {
     if (ok) this.read++
     else this.firstBad ??= raw
-    if (this.checked < FORMAT_PROBE_LINES && ++this.checked === FORMAT_PROBE_LINES && this.read === 0) throw this.failure()
+    this.checked++
+    if (this.rule === 'first lines' && this.checked === FORMAT_PROBE_LINES && this.read === 0) throw this.failure()
   }
 
-  /** Whether the first lines were all seen (and held one that could be read): later lines cannot fail the probe. */
+  /** Whether later lines cannot fail the probe (nor make the warning of 'never'): a line was read. */
   get done(): boolean {
-    return this.checked >= FORMAT_PROBE_LINES
+    return this.read > 0
   }
 
-  /** The input ended: throws when it had lines and none could be read. */
-  end(): void {
-    if (this.checked > 0 && this.read === 0) throw this.failure()
+  /** The input ended: throws when it had lines and none could be read, unless the rule is 'never'; then returns that error, to be warned of. */
+  end(): Error | null {
+    if (this.checked === 0 || this.read > 0) return null
+    const failure = this.failure()
+    if (this.rule !== 'never') throw failure
+    return failure
   }
 
   /** The error for these lines, none of which could be read. */
-  failure(checked = this.checked, first = this.firstBad ?? ''): Error {
-    return this.notThisFormat(checked, first)
+  failure(): Error {
+    return this.notThisFormat(this.checked, this.firstBad ?? '', this.rule !== 'first lines' || this.checked < FORMAT_PROBE_LINES)
   }
 }

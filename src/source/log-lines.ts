@@ -7,13 +7,16 @@
  *
  * With `auto`, the first lines (up to FORMAT_PROBE_LINES) are held back and
  * tried against every preset; the one that reads most of them is the
- * input's format, and a tie goes to the more specific. A later line that
- * format cannot read is tried against the other presets before it counts as
- * skipped (a proxy that writes combined and vhost-prefixed lines into one
- * file); lines the chosen format reads never are, so a clean log costs
- * nothing more. If none of the first lines can be read (overlong lines
- * count, as unreadable), the input is not an access log in that format and
- * the run stops (exit 1).
+ * input's format, and a tie goes to the more specific. Lines no preset reads
+ * decide nothing: when none of the lines held can be read (a client can shape
+ * a hundred lines right after logrotate), they are skipped and the next
+ * lines are held instead. A later line the chosen format cannot read is
+ * tried against the other presets before it counts as skipped (a proxy that
+ * writes combined and vhost-prefixed lines into one file); lines the chosen
+ * format reads never are, so a clean log costs nothing more. An input none
+ * of whose lines can be read (overlong lines count, as unreadable) is no
+ * access log, and the run stops (exit 1); with a format named, its lines are
+ * skipped and counted and a warning says so: no line stops the run.
  */
 
 import type { LineSink } from '../input/line-splitter.js'
@@ -21,7 +24,7 @@ import { hasRole } from '../parse/format/format-spec.js'
 import { positionText, type LineFacts, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
 import type { AccessRecord } from '../record.js'
 import { emptyBatch, type Batch, type Places, type RecordSink } from './batch.js'
-import { FORMAT_PROBE_LINES, FormatProbe, notAnAccessLog } from './format-probe.js'
+import { FORMAT_PROBE_LINES, FormatProbe, notAnAccessLog, NotThisFormatError } from './format-probe.js'
 import { noForwardedFor, type Candidate, type ReadSettings } from './read-settings.js'
 import type { NewestLine } from './newest-line.js'
 import type { RecordGate, RecordReader } from './record-reader.js'
@@ -35,6 +38,8 @@ export interface LogLinesContext {
   skipped: SkippedLines
   /** `--verbose` notes, such as the format `auto` chose. */
   note: (line: string) => void
+  /** Warnings (unless `--quiet`): an input none of whose lines the format named reads. Absent: none. */
+  warn?: (line: string) => void
   /** The newest valid line read, for the page's stamp. */
   newest: NewestLine
   /** Instead of the note: `auto` read a line at `at` with the preset `format` (the first such line); a worker tells the main thread. */
@@ -55,6 +60,9 @@ export interface ReadOn {
 export function retryNote(at: LinePosition, format: string, chosen: string): string {
   return `${positionText(at)}: log format ${format} for lines ${chosen} cannot read (auto)`
 }
+
+/** A gate that admits no line: a line's facts are read, no record is built (counting what a format reads). */
+const ADMIT_NONE: RecordGate = { admits: () => false }
 
 /** How lines are numbered: by count from the first (read forwards), or by their byte offset (read from the end, followed). */
 export type Numbering = 'lines' | 'offsets'
@@ -100,7 +108,7 @@ export class LogLines implements LineSink, RecordGate {
     const { fixed, candidates } = context.settings
     if (fixed) this.#reader = fixed
     else if (readOn !== null) this.readWith(candidates.find((candidate) => candidate.name === readOn.format) ?? null)
-    this.#probe = new FormatProbe(notAnAccessLog(label, fixed?.name ?? null))
+    this.#probe = new FormatProbe(notAnAccessLog(label, fixed?.name ?? null), fixed ? 'never' : 'whole input')
   }
 
   /** A line without its newline; `start`: the offset of its first byte. */
@@ -176,10 +184,12 @@ export class LogLines implements LineSink, RecordGate {
     if (chosen !== null) this.choose(chosen)
   }
 
-  /** The input ended: lines `auto` still holds back are decided; an input none of whose lines could be read is no log. */
+  /** The input ended: lines `auto` still holds back are decided; an input none of whose lines could be read is no log (a warning, with a format named). */
   end(): void {
-    if (this.#reader === null && this.#held.length > 0) this.choose(this.best())
-    if (this.#probing) this.#probe.end()
+    if (this.#reader === null && this.#held.length > 0) this.decide()
+    if (!this.#probing) return
+    const unread = this.#probe.end()
+    if (unread instanceof NotThisFormatError) this.#context.warn?.(`${unread.message}; skipped (${unread.hint ?? ''})`)
   }
 
   private position(start: number): LinePosition {
@@ -192,7 +202,7 @@ export class LogLines implements LineSink, RecordGate {
   private handle(raw: string, at: LinePosition, start: number, reader: RecordReader): void {
     let result = reader.gated(raw, at, this)
     // only a line the format cannot read is retried: a clean log never gets here
-    if (typeof result === 'string' && this.#chosen !== null) result = this.retry(raw, at, result)
+    if (typeof result === 'string') result = this.retry(raw, at, result, reader)
     if (typeof result === 'string') this.#context.skipped.add(result, at, raw)
     else if (result !== null && this.#selection.keep(result, this.#places.of(start))) this.#batch.kept++
     if (this.#probing) this.#probe.saw(typeof result !== 'string', raw)
@@ -205,38 +215,69 @@ export class LogLines implements LineSink, RecordGate {
   }
 
   /**
-   * `auto`: the other presets, most specific first, for a line the chosen
-   * one cannot read. A line none of them reads keeps the chosen format's
-   * reason. Under `--client-ip forwarded` only presets with X-Forwarded-For
-   * may read a line.
+   * A line the format cannot read. Under `auto`, the other presets, most
+   * specific first (a line none of them reads keeps the chosen format's
+   * reason; under `--client-ip forwarded` only presets with X-Forwarded-For
+   * may read a line). Then, only if none of them reads it as it stands, the
+   * format itself and those presets with their client-written fields
+   * anchored (a user name with spaces: line-plan.ts Anchor), so a line that
+   * fits another format as it stands is read by that one.
    */
-  private retry(raw: string, at: LinePosition, reason: SkipReason): AccessRecord | SkipReason | null {
+  private retry(raw: string, at: LinePosition, reason: SkipReason, reader: RecordReader): AccessRecord | SkipReason | null {
+    const others = this.#chosen === null ? [] : this.others()
+    for (const other of others) {
+      const result = other.gated(raw, at, this)
+      if (typeof result !== 'string') return this.readBy(other, at, result)
+    }
+    for (const anchored of [reader, ...others]) {
+      if (!anchored.anchors) continue
+      const result = anchored.gatedAnchored(raw, at, this)
+      if (typeof result !== 'string') return anchored === reader ? result : this.readBy(anchored, at, result)
+    }
+    return reason
+  }
+
+  /** `auto`: the other presets, for a line the chosen one cannot read. */
+  private others(): RecordReader[] {
     const { settings } = this.#context
     const chosen = this.#chosen as Candidate
     this.#others ??= settings.candidates
       .filter((candidate) => candidate !== chosen)
       .map((candidate) => candidate.reader())
       .filter((format) => !settings.forwarded || hasRole(format.spec, 'forwardedFor'))
-    for (const other of this.#others) {
-      const result = other.gated(raw, at, this)
-      if (typeof result === 'string') continue
-      if (!this.#noted.has(other.name)) {
-        this.#noted.add(other.name)
-        if (this.#context.retried) this.#context.retried(at, other.name)
-        else this.#context.note(retryNote(at, other.name, chosen.name))
-      }
-      return result
-    }
-    return reason
+    return this.#others
   }
 
-  /** `auto`: the candidate that reads most of the held lines (the more specific on a tie), or null when none reads any. */
+  /** `auto`: a line another preset read; the first such line of each preset is noted. */
+  private readBy(other: RecordReader, at: LinePosition, result: AccessRecord | null): AccessRecord | null {
+    if (!this.#noted.has(other.name)) {
+      this.#noted.add(other.name)
+      if (this.#context.retried) this.#context.retried(at, other.name)
+      else this.#context.note(retryNote(at, other.name, (this.#chosen as Candidate).name))
+    }
+    return result
+  }
+
+  /**
+   * `auto`: the candidate that reads most of the held lines (the more
+   * specific on a tie), or null when none reads any. Lines are counted as
+   * they stand; only when no candidate reads one so, with client-written
+   * fields anchored (every line a client shaped).
+   */
   private best(): Candidate | null {
+    return this.mostRead(false) ?? this.mostRead(true)
+  }
+
+  private mostRead(anchored: boolean): Candidate | null {
     let found: Candidate | null = null
     let foundCount = 0
     for (const candidate of this.#context.settings.candidates) {
+      const { probe } = candidate
+      if (anchored && !probe.anchors) continue
       let count = 0
-      for (const { raw, at, tooLong } of this.#held) if (!tooLong && typeof candidate.probe.read(raw, at) !== 'string') count++
+      for (const { raw, at, tooLong } of this.#held) {
+        if (!tooLong && typeof (anchored ? probe.gatedAnchored(raw, at, ADMIT_NONE) : probe.read(raw, at)) !== 'string') count++
+      }
       if (count > foundCount) {
         found = candidate
         foundCount = count
@@ -245,9 +286,26 @@ export class LogLines implements LineSink, RecordGate {
     return found
   }
 
-  /** `auto`: the held lines pick the format, then go through it. */
-  private choose(chosen: Candidate | null): void {
-    if (chosen === null) throw this.#probe.failure(this.#held.length, this.#held[0]?.raw ?? '')
+  /** `auto`: the held lines pick the format and go through it; when no preset reads any of them, they are skipped. */
+  private decide(): void {
+    const chosen = this.best()
+    if (chosen !== null) this.choose(chosen)
+    else this.skipHeld()
+  }
+
+  /** `auto`: the lines held, none of which a preset reads, are skipped as not log lines; the lines after them are held next. */
+  private skipHeld(): void {
+    for (const entry of this.#held.splice(0)) {
+      if (entry.tooLong) this.skipTooLong(entry.raw, entry.at)
+      else {
+        this.#context.skipped.add('not a log line', entry.at, entry.raw)
+        this.#probe.saw(false, entry.raw)
+      }
+    }
+  }
+
+  /** `auto`: the held lines go through the format chosen. */
+  private choose(chosen: Candidate): void {
     const format = chosen.reader()
     if (this.#context.settings.forwarded && !hasRole(format.spec, 'forwardedFor')) throw noForwardedFor(`${this.#label} (log format ${format.name})`)
     this.#context.note(`${this.#label}: log format ${format.name} (auto)`)
@@ -269,6 +327,6 @@ export class LogLines implements LineSink, RecordGate {
 
   private hold(line: HeldLine): void {
     this.#held.push(line)
-    if (this.#held.length === FORMAT_PROBE_LINES) this.choose(this.best())
+    if (this.#held.length === FORMAT_PROBE_LINES) this.decide()
   }
 }

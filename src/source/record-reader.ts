@@ -10,6 +10,7 @@ import { emptyLineFacts, RecordSteps, type LineFacts, type LinePosition, type Re
 import type { FormatSpec } from '../parse/format/format-spec.js'
 import { jsonLineParser } from '../parse/format/json-lines.js'
 import type { LineParser, Slots } from '../parse/format/line-plan.js'
+import { parseAddress } from '../parse/record/client-ip.js'
 
 /** Decides from a valid line's facts alone whether its record is worth building (see batch.ts). */
 export interface RecordGate {
@@ -24,6 +25,8 @@ export class RecordReader {
   readonly spec: FormatSpec
   /** The format's line parser: the compiled one of a text format, or the JSON reader. */
   readonly #parse: LineParser
+  /** A text format's parser of lines whose client-written bare fields hold their stop literal (format-spec.ts); null for none. */
+  readonly #anchored: LineParser | null
   /** Why a line the parser cannot read is no record. */
   readonly #unparsed: SkipReason
   readonly #steps: RecordSteps
@@ -34,6 +37,7 @@ export class RecordReader {
     this.name = name
     this.spec = spec
     this.#parse = spec.kind === 'json' ? jsonLineParser(spec) : spec.parse
+    this.#anchored = spec.kind === 'json' ? null : spec.anchoredParse
     this.#unparsed = spec.kind === 'json' ? 'not JSON' : 'not a log line'
     this.#steps = new RecordSteps(spec, options)
   }
@@ -48,7 +52,29 @@ export class RecordReader {
 
   /** The same behind a gate: a line whose facts the gate turns down gives null, and no record is built. */
   gated(raw: string, at: LinePosition, gate: RecordGate): AccessRecord | SkipReason | null {
-    const slots = this.slots(raw)
+    return this.gatedSlots(this.slots(raw), raw, at, gate)
+  }
+
+  /** Whether the format has bare fields a client writes, which may hold their stop literal: see gatedAnchored. */
+  get anchors(): boolean {
+    return this.#anchored !== null
+  }
+
+  /**
+   * gated, for a line no plain parser reads: its bare fields end where the
+   * fields after them start as they must (line-plan.ts Anchor). The client
+   * must then be an IP address, as nginx's `$remote_addr` always is: a line
+   * of another layout (a `host:port` prefix) is not taken for one whose user
+   * name has spaces.
+   */
+  gatedAnchored(raw: string, at: LinePosition, gate: RecordGate): AccessRecord | SkipReason | null {
+    const slots = this.#anchored?.(raw) ?? null
+    const address = slots === null ? undefined : this.#steps.loggedAddress(slots)
+    if (slots === null || address === undefined || parseAddress(address) === null) return this.#unparsed
+    return this.gatedSlots(slots, raw, at, gate)
+  }
+
+  private gatedSlots(slots: Slots | SkipReason, raw: string, at: LinePosition, gate: RecordGate): AccessRecord | SkipReason | null {
     if (typeof slots === 'string') return slots
     const known = this.#known
     const problem = this.#steps.facts(slots, known)

@@ -28,4 +28,5 @@ export const UPPER_T = 0x54
 export const UPPER_Z = 0x5a
 export const BRACKET = 0x5b
 export const BACKSLASH = 0x5c
+export const BRACKET_CLOSE = 0x5d
 export const LOWER_Z = 0x7a

@@ -78,7 +78,7 @@ const cases: { name: string; args: (dir: string) => string[]; code: number; stde
     name: 'an input that is not an access log',
     args: (dir) => ['build', fixture('handmade/mixed.log'), fixture('README.md'), '-o', `${dir}/out.html`],
     code: 1,
-    stderr: () => `profiler-search: ${fixture('README.md')}: none of the first 100 lines is an nginx or Apache access log line in combined or common format (first: "# Access-log fixtures") (is this an access log?)\n`,
+    stderr: () => `profiler-search: ${fixture('README.md')}: none of its 172 lines is an nginx or Apache access log line in combined or common format (first: "# Access-log fixtures") (is this an access log?)\n`,
   },
   {
     name: '--format csv, meaning --emit',

@@ -107,7 +107,7 @@ t.test('a file mixing combined and vhost-prefixed lines: auto tries the other pr
   t.equal(countLine(fixed.stdout), '3 results found')
 })
 
-t.test('an input of one line over 64 KiB without a newline is not an access log: exit 1', async (t) => {
+t.test('an input of one line over 64 KiB without a newline is not an access log: exit 1; with a format named, a warning', async (t) => {
   const dir = t.testdir({ 'out.html': 'old page' })
   const head = 'x'.repeat(80)
   writeFileSync(`${dir}/one.log`, 'x'.repeat(100_000))
@@ -118,8 +118,10 @@ t.test('an input of one line over 64 KiB without a newline is not an access log:
   t.equal(stdin.code, 1)
   t.equal(stdin.stderr, `profiler-search: stdin: none of its 2 lines is an nginx or Apache access log line in combined or common format (first: "${'y'.repeat(80)}") (is this an access log?)\n`,
     'every line too long')
-  const fixed = await runCli(['build', '--log-format', 'combined', `${dir}/one.log`])
-  t.equal(fixed.code, 1)
-  t.equal(fixed.stderr, `profiler-search: ${dir}/one.log: its only line does not match --log-format combined (it reads: "${head}") (is it the format the server writes?)\n`)
   t.equal(readFileSync(`${dir}/out.html`, 'utf8'), 'old page', 'nothing written')
+  const fixed = await runCli(['build', '--log-format', 'combined', `${dir}/one.log`])
+  t.equal(fixed.code, 0, 'a format named: no line stops the run')
+  t.equal(fixed.stderr, `profiler-search: ${dir}/one.log: its only line does not match --log-format combined (it reads: "${head}"); skipped (is it the format the server writes?)\n`
+    + `profiler-search: skipped 1 of 1 lines (1 line too long); first at ${dir}/one.log:1\n`)
+  t.equal(countLine(fixed.stdout), '0 results found')
 })

@@ -3,16 +3,17 @@
  * to one host) whose times overlap, each large enough to be read from its
  * end, give the same rows, tokens and notes in every order they are named
  * in, and the rows `--full-scan` gives; every token the page lists is found
- * by `--token`, and answered by `serve`'s token pages.
+ * by `--token`, answered by `serve`'s token pages, and published by `watch`.
  */
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { writeLargeLog } from '../helpers/large-log.js'
 import { tableRows, tokenLinks } from '../helpers/page.js'
-import { runCli } from '../helpers/run-cli.js'
+import { runCli, startCli } from '../helpers/run-cli.js'
 import { startTestServer } from '../helpers/serve.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'input-set-'))
@@ -92,4 +93,17 @@ t.test('serve: a search over both logs lists the rows of --full-scan, and each t
     const page = await server.get(link)
     t.equal(page.status, 200, link)
   }
+})
+
+t.test('watch: the page it publishes first lists the rows of --full-scan, whichever log is named first', async (t) => {
+  const page = join(dir, 'watched.ndjson')
+  const watching = startCli(['watch', web2, web1, '-o', page, '--emit', 'ndjson', '--limit', '20', '--tz', 'UTC'])
+  t.teardown(() => void watching.child.kill('SIGKILL'))
+  // the first publish: after the whole scan (a page is written only whole, renamed into place)
+  for (const end = Date.now() + 60_000; !existsSync(page); await sleep(20)) if (Date.now() > end || watching.child.exitCode !== null) throw new Error('no page published')
+  const full = await build([web1, web2], ['--limit', '20', '--full-scan'])
+  t.strictSame(withoutPlace(rows(readFileSync(page, 'utf8'))), withoutPlace(rows(full.stdout)))
+  watching.child.kill('SIGTERM')
+  const r = await watching.result
+  t.strictSame([r.code, r.stderr], [0, ''])
 })

@@ -16,6 +16,15 @@ import { NewestLine } from '../../src/source/newest-line.js'
 /** The epoch milliseconds of 22 Nov 2026, 10:00 plus `second` seconds, UTC. */
 export const timeAt = (second: number): number => Date.UTC(2026, 10, 22, 10, 0, 0) + second * 1000
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const pad = (n: number): string => String(n).padStart(2, '0')
+
+/** An instant (epoch ms) as a CLF time in UTC, as nginx's `$time_local` writes it on a machine in UTC: `22/Nov/2026:10:00:00 +0000`. */
+export const clfTime = (ms: number): string => {
+  const d = new Date(ms)
+  return `${pad(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`
+}
+
 /** A combined line from 192.0.2.`n`, logged at `timeAt(second)`. */
 export const logLine = (n: number, second: number, status = 200): string => {
   const at = new Date(timeAt(second))

@@ -16,17 +16,12 @@ import { build } from '../../src/jobs/build.js'
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/select/criteria.js'
 import { buildOptions } from '../helpers/build-options.js'
 import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
+import { clfTime } from '../helpers/log-source.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'backward-property-'))
 t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const pad = (n: number): string => String(n).padStart(2, '0')
-const clf = (ms: number): string => {
-  const d = new Date(ms)
-  return `${pad(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`
-}
 const URLS = ['/moebel/', '/moebel/12/sofa-bergen', '/lampen/tische/7/lampe-x?c=3', '/robots.txt', '/sitemap_index.xml',
   '/media/x.png', '/checkout/cart', '/widgets/listing', '/garten/rare-find/']
 
@@ -55,7 +50,7 @@ const makeCase = (random: Random): Case => {
     }
     const status = random() < 0.8 ? 200 : pickOne(random, [404, 304, 500])
     const method = random() < 0.9 ? 'GET' : 'POST'
-    lines.push(`10.0.${between(random, 0, 3)}.${between(random, 1, 9)} - - [${clf(stamp)}] "${method} ${pickOne(random, URLS)} HTTP/1.1" ${status} ${between(random, 0, 9999)} "-" "test/${between(random, 1, 3)}"`)
+    lines.push(`10.0.${between(random, 0, 3)}.${between(random, 1, 9)} - - [${clfTime(stamp)}] "${method} ${pickOne(random, URLS)} HTTP/1.1" ${status} ${between(random, 0, 9999)} "-" "test/${between(random, 1, 3)}"`)
   }
   // Split into a rotated set: oldest generation first in the log's own order.
   const generations = between(random, 1, 4)

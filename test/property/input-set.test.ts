@@ -24,6 +24,7 @@ import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/se
 import { WorkerPool } from '../../src/workers/worker-pool.js'
 import { buildOptions } from '../helpers/build-options.js'
 import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
+import { clfTime } from '../helpers/log-source.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
 const CASES = Number(process.env.INPUT_SET_CASES ?? 120)
@@ -34,12 +35,6 @@ t.teardown(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const pad = (n: number): string => String(n).padStart(2, '0')
-const clf = (ms: number): string => {
-  const d = new Date(ms)
-  return `${pad(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`
-}
 const URLS = ['/moebel/', '/moebel/12/sofa-bergen', '/lampen/tische/7/lampe-x?c=3', '/robots.txt', '/media/x.png', '/checkout/cart', '/garten/rare-find/']
 const NAMES = ['web1/access.log', 'web2/access.log', 'shop.log', 'api/access.log', 'b.example.log']
 const START = Date.UTC(2026, 10, 22, 8)
@@ -66,7 +61,7 @@ function requestLine(random: Random, written: number, lag: number): string {
   const status = random() < 0.8 ? 200 : pickOne(random, [404, 304, 500])
   const method = random() < 0.9 ? 'GET' : 'POST'
   const ip = random() < 0.1 ? `2001:db8::${between(random, 1, 9)}` : `10.0.${between(random, 0, 3)}.${between(random, 1, 9)}`
-  return `${ip} - - [${clf(stamp)}] "${method} ${pickOne(random, URLS)} HTTP/1.1" ${status} ${between(random, 0, 9999)} "-" "test/${between(random, 1, 3)}"`
+  return `${ip} - - [${clfTime(stamp)}] "${method} ${pickOne(random, URLS)} HTTP/1.1" ${status} ${between(random, 0, 9999)} "-" "test/${between(random, 1, 3)}"`
 }
 
 /** The lines of `logs` logs, in each log's own order, as the case's times ask. */

@@ -25,6 +25,7 @@ import { DEFAULT_READ_OPTIONS } from '../../src/source/read-settings.js'
 import { WorkerPool } from '../../src/workers/worker-pool.js'
 import { buildOptions } from '../helpers/build-options.js'
 import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
+import { clfTime } from '../helpers/log-source.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
 const CASES = Number(process.env.THREAD_CASES ?? 40)
@@ -35,12 +36,7 @@ t.teardown(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 const pad = (n: number): string => String(n).padStart(2, '0')
-const clf = (ms: number): string => {
-  const d = new Date(ms)
-  return `${pad(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`
-}
 const URLS = ['/moebel/', '/moebel/12/sofa-bergen', '/lampen/tische/7/lampe-x?c=3', '/robots.txt', '/media/x.png', '/checkout/cart']
 const START = Date.UTC(2026, 10, 22, 8)
 
@@ -67,10 +63,10 @@ function logLines(random: Random, count: number): string[] {
     const stamp = apache ? written - between(random, 0, 5) * 1000 : written
     const odd = random()
     if (odd < 0.03) lines.push(pickOne(random, ['garbage', '', '127.0.0.1 - - [bad time] "GET / HTTP/1.1" 200 1', '\u00e9t\u00e9 \u2603']))
-    else if (odd < 0.032) lines.push(`10.0.0.1 - - [${clf(stamp)}] "GET /${'x'.repeat(70_000)} HTTP/1.1" 200 1 "-" "long"`)
+    else if (odd < 0.032) lines.push(`10.0.0.1 - - [${clfTime(stamp)}] "GET /${'x'.repeat(70_000)} HTTP/1.1" 200 1 "-" "long"`)
     else {
       const status = random() < 0.8 ? 200 : pickOne(random, [404, 304, 500])
-      const line = `10.0.${between(random, 0, 3)}.${between(random, 1, 9)} - - [${clf(stamp)}] "GET ${pickOne(random, URLS)} HTTP/1.1" ${status} ${between(random, 0, 9999)}`
+      const line = `10.0.${between(random, 0, 3)}.${between(random, 1, 9)} - - [${clfTime(stamp)}] "GET ${pickOne(random, URLS)} HTTP/1.1" ${status} ${between(random, 0, 9999)}`
       // a common line among combined ones is read by auto with another preset; CRLF now and then
       const full = random() < 0.05 ? line : `${vhost && random() < 0.9 ? 'shop.example:443 ' : ''}${line} "-" "test/${between(random, 1, 3)}"`
       lines.push(random() < 0.05 ? `${full}\r` : full)

@@ -93,8 +93,8 @@ t.test('SIGTERM ends a build at the cap on patterns while it matches lines again
   const { text, after } = hostileLog()
   t.ok(text.length > 4 * 1024 * 1024 && after > 64 * 1024, 'read from its end, the marker after the first 64 KiB')
   const dir = t.testdir({ 'index.html': OLD_PAGE, 'config.json': JSON.stringify(AT_THE_CAP), 'access.log': text })
-  // stdin, read after the file, keeps a run that is done with the file waiting; --verbose shows the marker as it is read
-  const { child, result } = startCli(['build', '--config', `${dir}/config.json`, '--log-format', 'combined', '--verbose', '-', `${dir}/access.log`,
+  // the notices on stdin, read after the log, keep a run that is done with the log waiting; --verbose shows the marker as it is read
+  const { child, result } = startCli(['build', '--config', `${dir}/config.json`, '--log-format', 'combined', '--verbose', `${dir}/access.log`, '--notices', '-',
     '-o', `${dir}/index.html`], { timeoutMs: 3_000 })
   let stderr = ''
   child.stderr.on('data', (b: Buffer) => {

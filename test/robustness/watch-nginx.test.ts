@@ -9,73 +9,12 @@
  * installs it: .ci/run).
  */
 
-import { spawn, type ChildProcess } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs'
-import { get } from 'node:http'
-import { createServer } from 'node:net'
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, truncateSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import t, { type Test } from 'tap'
+import t from 'tap'
+import { NGINX, request, startNginx } from '../helpers/nginx.js'
 import { tableRows } from '../helpers/page.js'
 import { startCli } from '../helpers/run-cli.js'
-
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path)) ?? null
-
-/** A port nothing listens on right now. */
-const freePort = (): Promise<number> => new Promise((resolve, reject) => {
-  const server = createServer()
-  server.once('error', reject)
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address()
-    server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-  })
-})
-
-const config = (dir: string, port: number): string => `
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 64; }
-http {
-  access_log ${dir}/access.log combined;
-  client_body_temp_path ${dir}/tmp/body;
-  proxy_temp_path ${dir}/tmp/proxy;
-  fastcgi_temp_path ${dir}/tmp/fastcgi;
-  uwsgi_temp_path ${dir}/tmp/uwsgi;
-  scgi_temp_path ${dir}/tmp/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    location / { return 200 "ok\\n"; }
-  }
-}
-`
-
-/** Answers once nginx serves, so its log is open. */
-const request = (port: number, path: string): Promise<number> => new Promise((resolve, reject) => {
-  get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-    res.resume()
-    res.on('end', () => resolve(res.statusCode ?? 0))
-  }).on('error', reject)
-})
-
-const startNginx = async (t: Test, dir: string): Promise<{ nginx: ChildProcess; port: number }> => {
-  mkdirSync(`${dir}/tmp`)
-  const port = await freePort()
-  writeFileSync(`${dir}/nginx.conf`, config(dir, port))
-  const nginx = spawn(NGINX as string, ['-p', dir, '-c', `${dir}/nginx.conf`, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] })
-  const exited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()))
-  t.teardown(async () => {
-    nginx.kill('SIGQUIT')
-    // unref'd: once nginx is gone, the guard does not keep the process alive
-    await Promise.race([exited, sleep(5000, undefined, { ref: false }).then(() => nginx.kill('SIGKILL'))])
-  })
-  for (const end = Date.now() + 5000; ; await sleep(50)) {
-    const up = await request(port, '/up').then(() => true, () => false)
-    if (up) break
-    if (Date.now() > end || nginx.exitCode !== null) throw new Error(`nginx did not start: ${readFileSync(`${dir}/error.log`, 'utf8')}`)
-  }
-  return { nginx, port }
-}
 
 /** The URLs the page lists, top to bottom. */
 const listedUrls = (page: string): string[] => {

@@ -2,7 +2,7 @@
 
 import { readFile } from 'node:fs/promises'
 import t from 'tap'
-import { dataError, errnoWords, EXIT, isUserError, usageError, UserError, writeErrnoWords } from '../../src/errors.js'
+import { dataError, deviceError, errnoWords, EXIT, isUserError, usageError, UserError, writeErrnoWords } from '../../src/errors.js'
 
 const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: the system's text`), { code })
 
@@ -51,4 +51,16 @@ t.test('writeErrnoWords: a write\'s ENOENT means its folder is missing', async (
   t.equal(writeErrnoWords(errno('EROFS')), 'the file system is read-only')
   t.equal(writeErrnoWords(errno('ENOENT'), { ENOENT: 'overridden' }), 'overridden')
   t.equal(writeErrnoWords(errno('ENOTEMPTY'), { ENOTEMPTY: 'another run published there at the same time' }), 'another run published there at the same time')
+})
+
+t.test('deviceError: a failing device or network file system is one line, exit 2; anything else stays a bug', async (t) => {
+  const eio = Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO', errno: -5, syscall: 'read' })
+  t.equal(deviceError(eio)?.format('p'), 'p: read failed: an input/output error of the device (EIO) (check the device or file system)')
+  t.equal(deviceError(eio)?.exitCode, 2)
+  const stale = Object.assign(new Error('ESTALE'), { code: 'ESTALE', syscall: 'open', path: '/mnt/logs/access.log' })
+  t.equal(deviceError(stale)?.message, 'open failed on /mnt/logs/access.log: a stale file handle (the file is gone from the network file system) (ESTALE)')
+  t.equal(deviceError(Object.assign(new Error('EBADF'), { code: 'EBADF', syscall: 'read' })), null, 'a bad descriptor is our bug')
+  t.equal(deviceError(Object.assign(new Error('EIO'), { code: 'EIO' })), null, 'no system call: not the system\'s')
+  t.equal(deviceError(new TypeError('x')), null)
+  t.equal(deviceError(null), null)
 })

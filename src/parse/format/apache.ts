@@ -106,7 +106,8 @@ function meaning({ letter, param, final, label }: Directive): FieldSpec | null {
 
 function piece(directive: Directive): FieldPiece {
   const spec = meaning(directive)
-  if (directive.letter === 't' && directive.param === null) return { kind: 'field', label: directive.label, spec, extent: TO_NEXT, bracketed: true }
+  // the shape of its time anchors the bare field before it (a user name with spaces, see line-plan.ts Anchor)
+  if (directive.letter === 't' && directive.param === null) return { kind: 'field', label: directive.label, spec, extent: extentFor(spec), bracketed: true }
   if (directive.letter === 'U') return { kind: 'field', label: directive.label, spec, extent: { type: 'path', dashIsArgs: false } }
   if (directive.letter === 'q') return { kind: 'field', label: directive.label, spec, extent: { type: 'query' } }
   return { kind: 'field', label: directive.label, spec, extent: extentFor(spec) }

@@ -45,6 +45,8 @@ export interface TextFormatSpec extends SpecBase {
   kind: 'text'
   /** The compiled line parser; its slots are in the order of `fields`. */
   parse: LineParser
+  /** The parser of lines whose client-written bare fields hold their stop literal (line-compiler.ts compileAnchoredFormat); null for none. */
+  anchoredParse: LineParser | null
 }
 
 /** How the values of JSON lines are escaped: nginx `escape=json`, nginx's default `\xHH`, or told per line. */

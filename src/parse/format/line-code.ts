@@ -14,7 +14,7 @@
  */
 
 import { compileFunction } from 'node:vm'
-import type { Follow, LineParser, LinePlan, Step } from './line-plan.js'
+import type { Anchor, Follow, LineParser, LinePlan, Step } from './line-plan.js'
 import { BACKSLASH, BRACKET, DASH, QUESTION, QUOTE, SPACE } from '../../text/chars.js'
 
 class Source {
@@ -116,6 +116,23 @@ function quotedCode(src: Source, step: Extract<Step, { kind: 'quoted' }>): void 
   )
 }
 
+/**
+ * A bare field whose text may hold its stop literal (see Anchor): `end` moves
+ * on to the first occurrence of the stop that the anchor accepts; where none
+ * does, it stays at the first (the line is then read, or not, as before).
+ */
+function anchoredCode(src: Source, anchor: Anchor, stop: string): void {
+  const accepts = src.constant(anchor)
+  const literal = src.constant(stop)
+  src.add(
+    `if (end >= 0 && !${accepts}(line, end + ${stop.length})) {`,
+    'f = end;',
+    `do end = line.indexOf(${literal}, end + 1); while (end >= 0 && !${accepts}(line, end + ${stop.length}));`,
+    'if (end < 0) end = f;',
+    '}',
+  )
+}
+
 /** Code for one step: it moves `pos` past what it consumed, or returns null. */
 function stepCode(src: Source, step: Step, trailing: boolean): void {
   switch (step.kind) {
@@ -124,6 +141,7 @@ function stepCode(src: Source, step: Step, trailing: boolean): void {
       return
     case 'toNext':
       stopCode(src, step.stop, trailing, 'pos')
+      if (step.anchor !== null && step.stop !== null) anchoredCode(src, step.anchor, step.stop)
       src.add(`if (end ${step.canBeEmpty ? '<' : '<='} pos) return null;`, store(step.slot, 'pos', 'end'), `pos = end + ${lengthOf(step.then)};`)
       return
     case 'shape':

@@ -6,7 +6,8 @@
  */
 
 import { lineParserCode } from './line-code.js'
-import type { FieldToken, Follow, FormatToken, LineParser, LinePlan, LogFormat, Step } from './line-plan.js'
+import type { Anchor, FieldToken, Follow, FormatToken, LineParser, LinePlan, LogFormat, Step } from './line-plan.js'
+import { BRACKET, BRACKET_CLOSE, DASH, QUOTE } from '../../text/chars.js'
 
 /** Two fields follow each other with nothing that tells where the first ends. */
 export class AdjacentFieldsError extends Error {
@@ -55,8 +56,59 @@ function takesLiteral(token: FieldToken): boolean {
   return token.quoting !== 'bare' || token.extent.type === 'toNext' || token.extent.type === 'shape'
 }
 
+/** A quoted field starts with its quote or, one a record can do without, is a bare `-`. */
+function startsQuoted(field: FieldToken): Anchor {
+  return function quoteFollows(line, at) {
+    const c = line.charCodeAt(at)
+    return c === QUOTE || (field.canBeEmpty && c === DASH)
+  }
+}
+
+/** A bracketed field starts with its `[` and has its `]` later. */
+function startsBracketed(line: string, at: number): boolean {
+  return line.charCodeAt(at) === BRACKET && line.indexOf(']', at + 1) > at
+}
+
+/**
+ * A field of a shape (a time): it is there (within `[` and `]` when
+ * bracketed), followed by `then` when given, and then by `next` when it is a
+ * quoted field. A client cannot write an unescaped quote, so `] "` after a
+ * time is the server's own.
+ */
+function shapeAnchor(consume: (line: string, pos: number) => number, bracketed: boolean, then: string | null, quoted: Anchor | null): Anchor {
+  return function shapeFollows(line, at) {
+    if (bracketed && line.charCodeAt(at) !== BRACKET) return false
+    let end = consume(line, bracketed ? at + 1 : at)
+    if (end < 0) return false
+    if (bracketed) {
+      if (line.charCodeAt(end) !== BRACKET_CLOSE) return false
+      end++
+    }
+    if (then === null) return true
+    return line.startsWith(then, end) && (quoted === null || quoted(line, end + then.length))
+  }
+}
+
+/**
+ * How the field after the literal that ends the bare field at `index` must
+ * start (see Anchor), or null when it tells nothing (another bare field, a
+ * path) or the bare field's stop is not the literal right after it.
+ */
+function anchorAfter(tokens: readonly FormatToken[], index: number): Anchor | null {
+  const literal = tokens[index + 1]
+  const next = tokens[index + 2]
+  if (literal?.kind !== 'literal' || next?.kind !== 'field') return null
+  if (next.quoting === 'quoted') return startsQuoted(next)
+  const { extent } = next
+  if (extent.type !== 'shape') return next.quoting === 'bracketed' ? startsBracketed : null
+  const after = tokens[index + 3]
+  const then = after?.kind === 'literal' ? after.text : null
+  const beyond = tokens[index + 4]
+  return shapeAnchor(extent.consume, next.quoting === 'bracketed', then, then !== null && beyond?.kind === 'field' && beyond.quoting === 'quoted' ? startsQuoted(beyond) : null)
+}
+
 /** `then`: the literal after the field, when its step is to consume it too; null when it is a step of its own. */
-function fieldStep(tokens: readonly FormatToken[], i: number, token: FieldToken, trailing: boolean, then: string | null): Step {
+function fieldStep(tokens: readonly FormatToken[], i: number, token: FieldToken, trailing: boolean, then: string | null, anchored: boolean): Step {
   const next = tokens[i + 1]
   if (next?.kind === 'field' && !canTouch(token, next)) throw new AdjacentFieldsError(token.label, next.label)
   const { slot, canBeEmpty } = token
@@ -65,7 +117,7 @@ function fieldStep(tokens: readonly FormatToken[], i: number, token: FieldToken,
   const stop = stopLiteral(tokens, i)
   const extent = token.extent
   switch (extent.type) {
-    case 'toNext': return { kind: 'toNext', slot, canBeEmpty, stop, then }
+    case 'toNext': return { kind: 'toNext', slot, canBeEmpty, stop, then, anchor: anchored ? anchorAfter(tokens, i) : null }
     case 'shape': return { kind: 'shape', slot, consume: extent.consume, then }
     case 'path': return { kind: 'path', slot, stop, dashIsArgs: extent.dashIsArgs }
     case 'query': return { kind: 'query', slot, stop }
@@ -77,8 +129,8 @@ function fieldStep(tokens: readonly FormatToken[], i: number, token: FieldToken,
   }
 }
 
-/** The steps of a format. */
-function planOf(format: LogFormat): LinePlan {
+/** The steps of a format; `anchored`: bare fields end at their anchored stop (see Anchor). */
+function planOf(format: LogFormat, anchored: boolean): LinePlan {
   const { tokens, trailing } = format
   const optionalFrom = format.optionalFrom ?? -1
   // A literal is taken by the step of the field before it where it can be,
@@ -94,7 +146,7 @@ function planOf(format: LogFormat): LinePlan {
     }
     const next = tokens[i + 1]
     const then = next?.kind === 'literal' && i + 1 !== optionalFrom && takesLiteral(token) ? next.text : null
-    steps.push(fieldStep(tokens, i, token, trailing, then))
+    steps.push(fieldStep(tokens, i, token, trailing, then, anchored))
     if (then !== null) i++
   }
   return { steps, optionalStep: optionalStep < 0 ? steps.length : optionalStep, trailing }
@@ -102,14 +154,33 @@ function planOf(format: LogFormat): LinePlan {
 
 /** Compiles a format; throws AdjacentFieldsError when two fields cannot be told apart. */
 export function compileFormat(format: LogFormat): LineParser {
+  return compiled(format, false) as LineParser
+}
+
+/**
+ * The format compiled with its bare fields anchored (see Anchor): the
+ * parser of the lines the plain one cannot read because a client wrote a
+ * stop literal into such a field; null for a format without such a field.
+ * Only a line no plain parser reads goes to it (source/log-lines.ts), so a
+ * line that fits another format as it stands (a vhost prefix) is read by that.
+ */
+export function compileAnchoredFormat(format: LogFormat): LineParser | null {
+  return compiled(format, true)
+}
+
+/** The parser of a format, plain or anchored; an anchored one of a format with nothing to anchor is null. */
+function compiled(format: LogFormat, anchored: boolean): LineParser | null {
   const { tokens, trailing } = format
   const optionalFrom = format.optionalFrom ?? -1
   const before = tokens[optionalFrom - 1]
   if (optionalFrom >= 0 && !(before?.kind === 'field' && before.quoting === 'bare' && before.extent.type === 'shape')) {
     // The field before the optional part looks past it: read the short form with its own parser.
-    const short = compileFormat({ name: format.name, tokens: tokens.slice(0, optionalFrom), trailing: false })
-    const full = compileFormat({ name: format.name, tokens, trailing })
+    const short = compiled({ name: format.name, tokens: tokens.slice(0, optionalFrom), trailing: false }, anchored)
+    const full = compiled({ name: format.name, tokens, trailing }, anchored)
+    if (short === null || full === null) return short ?? full
     return (line) => full(line) ?? short(line)
   }
-  return lineParserCode(planOf(format))
+  const plan = planOf(format, anchored)
+  if (anchored && !plan.steps.some((step) => step.kind === 'toNext' && step.anchor !== null)) return null
+  return lineParserCode(plan)
 }

@@ -71,7 +71,8 @@ export type Follow = { kind: 'end'; orSpace: boolean } | { kind: 'literal'; text
  */
 export type Step =
   | { kind: 'literal'; text: string }
-  | { kind: 'toNext'; slot: number; canBeEmpty: boolean; stop: string | null; then: string | null }
+  /** `anchor`: where the field's text may hold its stop literal (a user name with spaces), which occurrence ends it (line-compiler.ts). */
+  | { kind: 'toNext'; slot: number; canBeEmpty: boolean; stop: string | null; then: string | null; anchor: Anchor | null }
   /** Checks that `then` follows where the shape ends. */
   | { kind: 'shape'; slot: number; consume: (line: string, pos: number) => number; then: string | null }
   | { kind: 'path'; slot: number; stop: string | null; dashIsArgs: boolean }
@@ -85,6 +86,15 @@ export type Step =
    * `cutOff`: also the last field, that may be cut off at the end of the line.
    */
   | { kind: 'quoted'; slot: number; follow: Follow; then: string | null; canBeEmpty: boolean; cutOff: boolean }
+
+/**
+ * Whether the field after a stop literal starts as it must at `at` (a `[`
+ * and a time, a quote): a bare field ends at the first occurrence of its
+ * stop literal that is followed so, not at the first occurrence. A client
+ * writes some bare fields (nginx writes `$remote_user` as sent, spaces
+ * included); the fields the server writes around them anchor the line.
+ */
+export type Anchor = (line: string, at: number) => boolean
 
 /** A compiled format: its steps, and where a line may end early. */
 export interface LinePlan {

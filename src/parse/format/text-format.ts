@@ -6,7 +6,7 @@
  */
 
 import type { Dialect, FieldSpec, TextFormatSpec } from './format-spec.js'
-import { AdjacentFieldsError, compileFormat } from './line-compiler.js'
+import { AdjacentFieldsError, compileAnchoredFormat, compileFormat } from './line-compiler.js'
 import type { Extent, FormatToken } from './line-plan.js'
 import { DASH, DOT, isDigit } from '../../text/chars.js'
 
@@ -149,8 +149,8 @@ export function assembleTextFormat(
   const { tokens, fields } = toTokens(pieces)
   if (!tokens.some((token) => token.kind === 'field')) throw new FormatError('has no fields')
   try {
-    const parse = compileFormat({ name, tokens, trailing: options.trailing, optionalFrom: optionalFrom(tokens, options.optionalFields ?? 0) })
-    return { kind: 'text', name, dialect, fields, escaped: options.escaped, parse }
+    const format = { name, tokens, trailing: options.trailing, optionalFrom: optionalFrom(tokens, options.optionalFields ?? 0) }
+    return { kind: 'text', name, dialect, fields, escaped: options.escaped, parse: compileFormat(format), anchoredParse: compileAnchoredFormat(format) }
   } catch (e) {
     if (e instanceof AdjacentFieldsError) {
       throw new FormatError(`has ${e.first}${e.second}: two fields with nothing between them cannot be told apart (put a space or other text between them)`)

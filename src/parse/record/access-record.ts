@@ -105,6 +105,11 @@ export class RecordSteps {
     this.#client = options.client
   }
 
+  /** The client's address as logged, still escaped; undefined when the line has none. */
+  loggedAddress(slots: Slots): string | undefined {
+    return this.#ip(slots)
+  }
+
   /** Checks the slots of a line and fills `into`: null when it is a log line, else why it is not. */
   facts(slots: Slots, into: LineFacts): SkipReason | null {
     if (this.#ip(slots) === undefined) return 'missing field'

@@ -22,19 +22,23 @@ interface Run {
   notes: string[]
   shown: string[]
   summary: string | null
+  warnings: string[]
 }
 
 /** The lines of one input read by LogLines with `options` into `selection`; `notes` hears the --verbose notes. */
-const logLines = (options: Partial<ReadOptions>, skipped: SkippedLines, notes: string[], selection: RecordingSelection, numbering: Numbering = 'lines', label = 'x.log'): LogLines =>
-  new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped, note: (line) => notes.push(line), newest: new NewestLine() },
-    label, numbering, new InputPlaces(0))
+const logLines = (options: Partial<ReadOptions>, skipped: SkippedLines, notes: string[], selection: RecordingSelection, numbering: Numbering = 'lines', label = 'x.log',
+  warnings: string[] = []): LogLines =>
+  new LogLines({
+    settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped, note: (line) => notes.push(line), newest: new NewestLine(),
+    warn: (line) => warnings.push(line),
+  }, label, numbering, new InputPlaces(0))
 
 /** Feeds lines (a string, or `{ tooLong }`) through one input's LogLines, with made-up offsets. */
 const run = (lines: (string | { tooLong: string })[], options: Partial<ReadOptions> = {}, label = 'x.log'): Run => {
-  const out: Run = { records: [], notes: [], shown: [], summary: null }
+  const out: Run = { records: [], notes: [], shown: [], summary: null, warnings: [] }
   const skipped = new SkippedLines((line) => out.shown.push(line))
   const selection = new RecordingSelection()
-  const reader = logLines(options, skipped, out.notes, selection, 'lines', label)
+  const reader = logLines(options, skipped, out.notes, selection, 'lines', label, out.warnings)
   for (const [i, line] of lines.entries()) {
     if (typeof line === 'string') reader.line(line, i * 100)
     else reader.tooLong(line.tooLong, i * 100)
@@ -91,27 +95,58 @@ t.test('only the first FORMAT_PROBE_LINES decide', async (t) => {
   t.equal(r.summary, null)
 })
 
-t.test('an input where nothing fits stops the run (exit 1)', async (t) => {
+t.test('an input where nothing fits stops the run (exit 1), decided by the whole input', async (t) => {
   t.throws(() => run(['hello', 'world']), {
     message: 'x.log: none of its 2 lines is an nginx or Apache access log line in combined or common format (first: "hello")',
     exitCode: 1,
   })
   const junk = Array.from({ length: 150 }, (_, i) => `junk ${i}`)
-  t.throws(() => run(junk), { message: /^x\.log: none of the first 100 lines is/ })
+  t.throws(() => run(junk), { message: /^x\.log: none of its 150 lines is .* \(first: "junk 0"\)$/ })
   t.throws(() => run(['', '', 'only junk']), { message: /its only line is not/, exitCode: 1 }, 'blank lines do not count')
   t.strictSame(run(['', '']).records, [], 'an empty input is fine')
 })
 
-t.test('a fixed format: no probing, and its own error', async (t) => {
+t.test('auto: lines no preset reads decide nothing, however many come first (a client can send them right after logrotate)', async (t) => {
+  const junk = Array.from({ length: 2 * FORMAT_PROBE_LINES + 50 }, (_, i) => `junk ${i}`)
+  const r = run([...junk, COMBINED(1), COMBINED(2)])
+  t.strictSame(r.records, ['251:192.0.2.1', '252:192.0.2.2'])
+  t.strictSame(r.notes, ['x.log: log format combined (auto)'])
+  t.equal(r.summary, 'skipped 250 of 252 lines (250 not a log line); first at x.log:1')
+  t.strictSame(r.shown.slice(0, 2), ['x.log:1: not a log line: junk 0', 'x.log:2: not a log line: junk 1'], 'in line order')
+  t.strictSame(r.warnings, [])
+})
+
+t.test('a user name with spaces (nginx writes $remote_user as sent): read, the fields around it anchor the line', async (t) => {
+  const spaced = (n: number, user: string) => COMBINED(n).replace(' - - [', ` - ${user} [`)
+  const users = ['a b', 'a [b', 'x]y z', 'a [22/Nov/2026:10:00:00 +0100] b', ' lead', '[', '- -']
+  const lines = [...Array.from({ length: FORMAT_PROBE_LINES + 10 }, (_, i) => spaced(i + 1, users[i % users.length] as string)), COMBINED(200)]
+  const r = run(lines)
+  t.equal(r.records.length, lines.length, 'every line read, the first 100 included')
+  t.equal(r.summary, null)
+  t.strictSame(r.notes, ['x.log: log format combined (auto)'])
+  const fixed = run(lines, { logFormat: parseLogFormat('combined') })
+  t.equal(fixed.records.length, lines.length, '--log-format combined too')
+  const nginx = run(lines, { logFormat: parseLogFormat('$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent"') })
+  t.equal(nginx.records.length, lines.length, 'an nginx log_format too')
+  const mixed = run([COMBINED(1), COMBINED(2), VHOST(3), spaced(4, 'a b')])
+  t.strictSame(mixed.notes, ['x.log: log format combined (auto)', 'x.log:3: log format vhost_combined for lines combined cannot read (auto)'],
+    'a line that fits another preset as it stands is read by that one, not as a user name with spaces')
+  t.strictSame(mixed.records, ['1:192.0.2.1', '2:192.0.2.2', '3:192.0.2.3', '4:192.0.2.4'])
+})
+
+t.test('a fixed format: no probing; an input it reads no line of is skipped, with a warning, never fatal', async (t) => {
   const format = { logFormat: parseLogFormat('common') }
   const r = run([COMBINED(1), COMMON(2)], format)
-  t.strictSame([r.records, r.notes, r.summary], [['2:192.0.2.2'], [], 'skipped 1 of 2 lines (1 not a log line); first at x.log:1'])
-  t.throws(() => run([COMBINED(1)], format), {
-    message: 'x.log: its only line does not match --log-format common (it reads: ' + JSON.stringify(COMBINED(1).slice(0, 80)) + ')',
-    exitCode: 1,
-  })
+  t.strictSame([r.records, r.notes, r.summary, r.warnings], [['2:192.0.2.2'], [], 'skipped 1 of 2 lines (1 not a log line); first at x.log:1', []])
+  const none = run([COMBINED(1)], format)
+  t.strictSame([none.records, none.summary], [[], 'skipped 1 of 1 lines (1 not a log line); first at x.log:1'])
+  t.strictSame(none.warnings, [
+    'x.log: its only line does not match --log-format common (it reads: ' + JSON.stringify(COMBINED(1).slice(0, 80)) + '); skipped (is it the format the server writes?)',
+  ])
   const late = [...Array.from({ length: FORMAT_PROBE_LINES }, (_, i) => COMMON(i + 1)), 'junk']
   t.equal(run(late, format).summary, 'skipped 1 of 101 lines (1 not a log line); first at x.log:101')
+  const first = run([...Array.from({ length: 2 * FORMAT_PROBE_LINES }, (_, i) => `junk ${i}`), COMMON(1)], format)
+  t.strictSame([first.records, first.warnings], [['201:192.0.2.1'], []], 'the first lines unreadable: the later ones are read')
 })
 
 t.test('overlong lines are counted in line order, also while probing', async (t) => {
@@ -128,12 +163,12 @@ t.test('an input of overlong lines only is not a log (exit 1)', async (t) => {
     exitCode: 1,
   }, 'one overlong line (a 100 MB line without a newline)')
   const many = Array.from({ length: 150 }, (_, i) => ({ tooLong: `L${i}` }))
-  t.throws(() => run(many), { message: /^x\.log: none of the first 100 lines is .* \(first: "L0"\)$/, exitCode: 1 }, 'decided at the 100th')
+  t.throws(() => run(many), { message: /^x\.log: none of its 150 lines is .* \(first: "L0"\)$/, exitCode: 1 }, 'decided at the end')
   t.throws(() => run([{ tooLong: 'B' }, 'junk']), { message: /none of its 2 lines .* \(first: "B"\)$/, exitCode: 1 })
   const common = { logFormat: parseLogFormat('common') }
-  t.throws(() => run([{ tooLong: 'B' }], common), { message: 'x.log: its only line does not match --log-format common (it reads: "B")', exitCode: 1 },
-    'a fixed format too')
-  t.throws(() => run([...many, COMMON(1)], common), { message: /^x\.log: none of the first 100 lines matches --log-format common/, exitCode: 1 })
+  t.strictSame(run([{ tooLong: 'B' }], common).warnings, ['x.log: its only line does not match --log-format common (it reads: "B"); skipped (is it the format the server writes?)'],
+    'a fixed format: a warning')
+  t.strictSame(run([...many, COMMON(1)], common).records, ['151:192.0.2.1'])
 })
 
 t.test('--client-ip forwarded needs X-Forwarded-For in the format', async (t) => {
@@ -257,18 +292,22 @@ t.test('a stretch read on (ReadOn): the format its input\'s start chose, no prob
   t.throws(() => new LogLines(context, 'x.log', 'lines', new InputPlaces(0), { format: 'no such' }), { message: 'x.log: no such preset to read on with' })
 })
 
-t.test('decided: the format known and the first FORMAT_PROBE_LINES lines probed; the lines numbered so far', async (t) => {
+t.test('decided: the format known and a line read (no later line can fail the probe); the lines numbered so far', async (t) => {
   const selection = new RecordingSelection()
   const context = (options: Partial<ReadOptions>) => ({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() })
-  for (const [name, options] of [['auto', {}], ['fixed', { logFormat: parseLogFormat('combined') }]] as const) {
-    const lines = new LogLines(context(options), 'x.log', 'lines', new InputPlaces(0))
-    lines.line('', 0)
-    for (let i = 1; i < FORMAT_PROBE_LINES; i++) lines.line(COMBINED(i), i)
-    t.notOk(lines.decided, `${name}: ${FORMAT_PROBE_LINES - 1} lines`)
-    t.equal(lines.format, 'logFormat' in options ? 'combined' : null)
-    lines.line(COMBINED(100), 100)
-    t.ok(lines.decided)
-    t.equal(lines.format, 'combined')
-    t.equal(lines.lineCount, FORMAT_PROBE_LINES + 1, 'the blank line too')
-  }
+  const auto = new LogLines(context({}), 'x.log', 'lines', new InputPlaces(0))
+  auto.line('', 0)
+  for (let i = 1; i < FORMAT_PROBE_LINES; i++) auto.line(COMBINED(i), i)
+  t.notOk(auto.decided, `auto: ${FORMAT_PROBE_LINES - 1} lines held, no format chosen`)
+  t.equal(auto.format, null)
+  auto.line(COMBINED(100), 100)
+  t.ok(auto.decided)
+  t.equal(auto.format, 'combined')
+  t.equal(auto.lineCount, FORMAT_PROBE_LINES + 1, 'the blank line too')
+  const fixed = new LogLines(context({ logFormat: parseLogFormat('combined') }), 'x.log', 'lines', new InputPlaces(0))
+  t.equal(fixed.format, 'combined')
+  for (let i = 1; i <= 3; i++) fixed.line(`junk ${i}`, i)
+  t.notOk(fixed.decided, 'fixed: no line read yet (a warning may still be due)')
+  fixed.line(COMBINED(4), 4)
+  t.ok(fixed.decided, 'fixed: a line read')
 })

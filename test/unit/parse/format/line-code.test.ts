@@ -41,12 +41,12 @@ function digitsEnd(line: string, pos: number): number {
 t.test('a literal of the format is a value in the code, whatever it holds', async (t) => {
   const tricky = '\'"`\\\n${x}*/ }); return ["pwned"]; //'
   const parse = lineParserCode(plan([
-    { kind: 'toNext', slot: 0, canBeEmpty: false, stop: tricky, then: tricky },
-    { kind: 'toNext', slot: 1, canBeEmpty: false, stop: null, then: null },
+    { kind: 'toNext', slot: 0, canBeEmpty: false, stop: tricky, then: tricky, anchor: null },
+    { kind: 'toNext', slot: 1, canBeEmpty: false, stop: null, then: null, anchor: null },
   ]))
   t.strictSame(parse(`a${tricky}b`), ['a', 'b'])
   t.equal(parse('a b'), null)
-  const first = lineParserCode(plan([{ kind: 'literal', text: tricky }, { kind: 'toNext', slot: 0, canBeEmpty: true, stop: null, then: null }]))
+  const first = lineParserCode(plan([{ kind: 'literal', text: tricky }, { kind: 'toNext', slot: 0, canBeEmpty: true, stop: null, then: null, anchor: null }]))
   t.strictSame(first(`${tricky}rest`), ['rest'])
   t.strictSame(first(tricky), [''], 'a field that may be empty')
   t.equal(first(`x${tricky}`), null)
@@ -56,7 +56,7 @@ t.test('a shape reader is called where its field starts, and what it says goes',
   const parse = lineParserCode(plan([
     { kind: 'literal', text: '[' },
     { kind: 'shape', slot: 0, consume: digitsEnd, then: '] ' },
-    { kind: 'toNext', slot: 1, canBeEmpty: false, stop: null, then: null },
+    { kind: 'toNext', slot: 1, canBeEmpty: false, stop: null, then: null, anchor: null },
   ]))
   t.strictSame(parse('[123] GET'), ['123', 'GET'])
   t.equal(parse('[] GET'), null, 'the reader found no shape (-1)')
@@ -67,7 +67,7 @@ t.test('a line may end before optionalStep; only there', async (t) => {
   const steps = (): Step[] => [
     { kind: 'shape', slot: 0, consume: digitsEnd, then: null },
     { kind: 'literal', text: ' ' },
-    { kind: 'toNext', slot: 1, canBeEmpty: false, stop: null, then: null },
+    { kind: 'toNext', slot: 1, canBeEmpty: false, stop: null, then: null, anchor: null },
   ]
   const short = lineParserCode(plan(steps(), 1))
   t.strictSame(short('200'), ['200'])
@@ -80,7 +80,7 @@ t.test('a line may end before optionalStep; only there', async (t) => {
 
 t.test('trailing text after a space, fields passed over and bracketed fields', async (t) => {
   const parse = lineParserCode(plan([
-    { kind: 'toNext', slot: -1, canBeEmpty: true, stop: ' ', then: ' ' },
+    { kind: 'toNext', slot: -1, canBeEmpty: true, stop: ' ', then: ' ', anchor: null },
     { kind: 'bracketed', slot: 0, follow: { kind: 'end', orSpace: true }, then: null },
   ], 2, true))
   t.strictSame(parse('skipped [a b]'), ['a b'])
@@ -90,4 +90,17 @@ t.test('trailing text after a space, fields passed over and bracketed fields', a
   const strict = lineParserCode(plan([{ kind: 'bracketed', slot: 0, follow: { kind: 'end', orSpace: false }, then: null }]))
   t.strictSame(strict('[x]'), ['x'])
   t.equal(strict('[x] more'), null)
+})
+
+t.test('an anchored bare field ends at the first stop the anchor accepts; where none does, at the first stop', async (t) => {
+  const looked: number[] = []
+  const parse = lineParserCode(plan([
+    { kind: 'toNext', slot: 0, canBeEmpty: false, stop: ' [', then: ' [', anchor: (line, at) => (looked.push(at), line.startsWith('1]', at)) },
+    { kind: 'toNext', slot: 1, canBeEmpty: false, stop: null, then: null, anchor: null },
+  ]))
+  t.strictSame(parse('a [b [1] c'), ['a [b', '1] c'], 'the second stop: what follows it is as the anchor says')
+  t.strictSame(looked, [3, 6], 'asked at each stop in turn, just past it')
+  t.strictSame(parse('a [b [c'), ['a', 'b [c'], 'no stop accepted: the first, as without an anchor')
+  t.strictSame(parse('a [1] [1]'), ['a', '1] [1]'], 'the first accepted')
+  t.equal(parse('no stop'), null)
 })
