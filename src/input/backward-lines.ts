@@ -76,23 +76,24 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
   while (end > from) {
     const start = Math.max(from, end - readSize)
     readSize = block
-    const fresh = Buffer.allocUnsafe(end - start)
+    const length = end - start
+    // buf[i] is the byte at file offset start + i: the block, read in place, then the carried line after it (one line copied, not the block)
+    const buf = Buffer.allocUnsafe(length + carry.length)
     let got = 0
-    while (got < fresh.length) {
-      const { bytesRead: n } = await handle.read(fresh, got, fresh.length - got, start + got)
+    while (got < length) {
+      const { bytesRead: n } = await handle.read(buf, got, length - got, start + got)
       if (n === 0) throw new FileShrank(size, (await handle.stat()).size)
       got += n
     }
+    carry.copy(buf, length)
     // A file truncated and written again would hand over other text at the same offsets: its size tells.
     const now = (await handle.stat()).size
     if (now < size) throw new FileShrank(size, now)
     bytesRead += got
     end = start
-    // buf[i] is the byte at file offset start + i: the carried line follows the block.
-    const buf = carry.length ? Buffer.concat([fresh, carry]) : fresh
     let to = buf.length
     let first = true
-    for (let nl = fresh.lastIndexOf(NEWLINE); nl >= 0; nl = nl > 0 ? fresh.lastIndexOf(NEWLINE, nl - 1) : -1) {
+    for (let nl = buf.lastIndexOf(NEWLINE, length - 1); nl >= 0; nl = nl > 0 ? buf.lastIndexOf(NEWLINE, nl - 1) : -1) {
       emit(buf, nl + 1, to, start, first && carryDropped)
       if (first) carryDropped = false
       first = false
@@ -105,7 +106,8 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
       carryDropped = true
       droppedHead = headOf(buf.subarray(0, to))
     } else {
-      carry = Buffer.from(buf.subarray(0, to))
+      // a view, not a copy: the block is let go once the next one has taken the line
+      carry = buf.subarray(0, to)
     }
     if (end > from) yield bytesRead
   }

@@ -24,6 +24,9 @@ import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
 import type { LogLinesContext } from '../source/log-lines.js'
 import { NotThisFormatError } from '../source/format-probe.js'
 import { NewestLine } from '../source/newest-line.js'
+import { windowSides } from '../source/line-time.js'
+import { timeWindow } from '../select/time-window.js'
+import type { LineSide } from '../input/window-range.js'
 import { planSources } from '../source/plan-sources.js'
 import { readSettings } from '../source/read-settings.js'
 import type { RecordSource } from '../source/record-source.js'
@@ -120,6 +123,7 @@ async function readLogsWith(inputs: readonly OpenedInput[], tables: readonly Rec
     partialOk: options.partialOk,
     warn: io.warn,
     threaded,
+    window: searchWindow(options, reading),
   })
   // tables by name, as the files are planned: the order a run's inputs were named in never changes what it reads
   const sources = [...[...tables].sort((a, b) => byCodePoints(a.label, b.label)), ...files]
@@ -138,6 +142,12 @@ async function readLogsWith(inputs: readonly OpenedInput[], tables: readonly Rec
   } finally {
     progress.stop()
   }
+}
+
+/** Where a line lies against the search's time window (a token's second, --from/--until), by the run's formats; null without one. */
+function searchWindow(options: BuildOptions, reading: LogReading): LineSide | null {
+  const window = timeWindow(options.criteria, options.tz, options.orderTolerance * 1000)
+  return window === null ? null : windowSides(window, reading.lines.settings)
 }
 
 /** An input that is no access log but PHP's error output (error_log, nginx's error.log) is one meant for --notices: the hint says so. */

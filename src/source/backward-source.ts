@@ -16,6 +16,7 @@
 import { backwardLines, BLOCK_BYTES } from '../input/backward-lines.js'
 import type { OpenedInput, SeekableFile } from '../input/open-inputs.js'
 import { asInputError, isReadError } from '../input/read-error.js'
+import { windowRange, type LineSide, type WindowRange } from '../input/window-range.js'
 import { earlier, PER_INPUT, type Batch } from './batch.js'
 import type { LogLines } from './log-lines.js'
 import { PIECE_BYTES } from './paced-chunks.js'
@@ -30,6 +31,8 @@ export class BackwardSource implements RecordSource {
   readonly #paced: boolean
   readonly #threaded: ThreadedReading | null
   readonly #rank: number
+  /** A search's time window: the file is bisected to where its lines can be (input/window-range.ts); null: read from its end. */
+  readonly #window: LineSide | null
   #bytesRead = 0
   #ranges: RangesElsewhere | null = null
   /** The earliest time read so far: every line before it in the file is stamped at most the order tolerance later. */
@@ -37,8 +40,12 @@ export class BackwardSource implements RecordSource {
   /** Where the lines not read here start (those below are read here, or in ranges elsewhere, later). */
   readonly #handed: { from: number }
 
-  /** `threaded`: how the rest is read once the newest part did not decide the result (null: all here, block by block); `rank`: the input's in the age order. */
-  constructor(input: OpenedInput, file: SeekableFile, lines: LogLines, policy: BreakPolicy, paced: boolean, threaded: ThreadedReading | null = null, rank = 0) {
+  /**
+   * `threaded`: how the rest is read once the newest part did not decide the result (null: all here, block by block); `rank`: the input's in the age order;
+   * `window`: where a line lies against the search's time window, when it has one.
+   */
+  constructor(input: OpenedInput, file: SeekableFile, lines: LogLines, policy: BreakPolicy, paced: boolean, threaded: ThreadedReading | null = null, rank = 0,
+    window: LineSide | null = null) {
     this.#input = input
     this.#file = file
     this.#lines = lines
@@ -46,6 +53,7 @@ export class BackwardSource implements RecordSource {
     this.#paced = paced
     this.#threaded = threaded
     this.#rank = rank
+    this.#window = window
     this.#handed = { from: file.size }
   }
 
@@ -65,13 +73,17 @@ export class BackwardSource implements RecordSource {
   async *batches(): AsyncGenerator<Batch> {
     const lines = this.#lines
     const handed = this.#handed
+    const { handle, size } = this.#file
+    let before: number | null = null
     try {
-      const blocks = backwardLines(this.#file.handle, this.#file.size, lines, { ...(this.#paced ? { blockSize: PIECE_BYTES } : {}), handed })
+      const range: WindowRange = this.#window === null ? { from: 0, to: size, fromTime: null } : await windowRange(handle, size, this.#window)
+      before = range.fromTime
+      const blocks = backwardLines(handle, size, lines, { ...(this.#paced ? { blockSize: PIECE_BYTES } : {}), handed, from: range.from, to: range.to })
       for await (const bytes of blocks) {
         this.#bytesRead = bytes
         yield this.#seen(lines.takeBatch())
-        if (this.#threaded !== null && bytes >= this.#threaded.backwardBytes && lines.decided && handed.from > 0) {
-          for await (const batch of this.#rest(this.#threaded, handed.from).batches()) yield this.#seen(batch)
+        if (this.#threaded !== null && bytes >= this.#threaded.backwardBytes && lines.decided && handed.from > range.from) {
+          for await (const batch of this.#rest(this.#threaded, range.from, handed.from).batches()) yield this.#seen(batch)
           break
         }
       }
@@ -87,7 +99,9 @@ export class BackwardSource implements RecordSource {
     }
     // lines `auto` still holds back (a short file) are decided now
     lines.end()
-    yield this.#seen(lines.takeBatch())
+    // the lines before a window's stretch are older than the line probed at its start
+    const last = lines.takeBatch()
+    yield this.#seen({ kept: last.kept, earliest: earlier(last.earliest, before) })
   }
 
   /** A batch on its way out: its earliest time is the source's, if earlier. */
@@ -96,11 +110,11 @@ export class BackwardSource implements RecordSource {
     return batch
   }
 
-  /** The ranges of the lines before `end` (those not handed over yet). */
-  #rest(threaded: ThreadedReading, end: number): RangesElsewhere {
+  /** The ranges of the lines from `start` to `end` (those not handed over yet). */
+  #rest(threaded: ThreadedReading, start: number, end: number): RangesElsewhere {
     const lines = this.#lines
     const input = { label: this.label, rank: this.#rank, format: lines.format as string, noted: lines.noted }
-    const part = { fd: this.#file.handle.fd, size: this.#file.size, end, read: this.#bytesRead, blockSize: this.#paced ? PIECE_BYTES : BLOCK_BYTES }
+    const part = { fd: this.#file.handle.fd, size: this.#file.size, start, end, read: this.#bytesRead, blockSize: this.#paced ? PIECE_BYTES : BLOCK_BYTES }
     this.#ranges = threaded.ranges(input, part)
     return this.#ranges
   }

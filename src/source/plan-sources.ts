@@ -11,6 +11,7 @@
  */
 
 import type { OpenedInput } from '../input/open-inputs.js'
+import type { LineSide } from '../input/window-range.js'
 import { rotatedSets } from '../input/rotation.js'
 import { BackwardSource } from './backward-source.js'
 import { InputPlaces } from './batch.js'
@@ -39,6 +40,8 @@ export interface PlanOptions extends BreakPolicy {
   paced: boolean
   /** The run's workers and the sizes from which they read (threaded-reading.ts); null: all is read here, block by block. */
   threaded?: ThreadedReading | null
+  /** Where a line lies against the search's time window (a token's second, --from/--until): files read from their end are bisected to it. */
+  window?: LineSide | null
 }
 
 /**
@@ -60,7 +63,8 @@ function sourceOf(input: OpenedInput, rank: number, context: LogLinesContext, op
   const file = input.seekable
   const threaded = options.threaded ?? null
   if (!options.fullScan && file !== null && file.size >= options.backwardMinBytes) {
-    return new BackwardSource(input, file, new LogLines(context, input.label, 'offsets', new InputPlaces(rank)), options, options.paced, threaded, rank)
+    return new BackwardSource(input, file, new LogLines(context, input.label, 'offsets', new InputPlaces(rank)), options, options.paced, threaded, rank,
+      options.window ?? null)
   }
   return new ForwardSource(input, new LogLines(context, input.label, 'lines', new InputPlaces(rank)), options, options.paced, threaded, rank)
 }

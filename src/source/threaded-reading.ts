@@ -65,6 +65,8 @@ export interface OlderPart {
   fd: number
   /** The file's size when opened. */
   size: number
+  /** The lines between `start` and `end` are read (`start`: a line's start). */
+  start: number
   end: number
   /** Bytes read from the end before. */
   read: number

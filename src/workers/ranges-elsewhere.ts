@@ -39,7 +39,9 @@ function failureError(failure: ReadFailure, label: string): unknown {
 export class RangesOnWorkers implements RangesElsewhere {
   readonly #reading: RangeReading
   readonly #stretch: StretchOf
-  readonly #part: Omit<OlderPart, 'read'>
+  readonly #part: Omit<OlderPart, 'read' | 'start'>
+  /** Where the lowest range ends: the start of the lines read. */
+  readonly #start: number
   readonly #target: ReplayTarget
   readonly #sent: Promise<StretchReport>[] = []
   /** The next range's upper end. */
@@ -52,6 +54,7 @@ export class RangesOnWorkers implements RangesElsewhere {
     this.#stretch = stretch
     const { fd, size, end, blockSize } = part
     this.#part = { fd, size, end, blockSize }
+    this.#start = part.start
     this.#target = target
     this.#next = part.end
   }
@@ -86,10 +89,10 @@ export class RangesOnWorkers implements RangesElsewhere {
   /** Sends ranges while a worker has room for one (here: one at a time). */
   async #sendAhead(): Promise<void> {
     const { job } = this.#reading
-    while (this.#next > 0 && (this.#sent.length === 0 || (job !== null && job.hasRoom()))) {
+    while (this.#next > this.#start && (this.#sent.length === 0 || (job !== null && job.hasRoom()))) {
       if (job !== null) await job.room()
       const to = this.#next
-      const from = Math.max(0, to - this.#reading.rangeBytes)
+      const from = Math.max(this.#start, to - this.#reading.rangeBytes)
       this.#next = from
       const task: RangeTask = { kind: 'range', ...this.#stretch, ...this.#part, from, to, floor: this.#reading.selection.floor }
       const reply = job === null

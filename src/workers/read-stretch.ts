@@ -8,6 +8,7 @@
 import { backwardLines, type PositionedFile } from '../input/backward-lines.js'
 import { splitPiece } from '../input/line-pieces.js'
 import { FileShrank } from '../input/read-error.js'
+import { lineStartAtOrAfter } from '../input/window-range.js'
 import type { LinePosition, SkipReason } from '../parse/record/access-record.js'
 import type { NewestRecords, TokenRecords } from '../select/selection.js'
 import { InputPlaces } from '../source/batch.js'
@@ -16,7 +17,6 @@ import { NewestLine } from '../source/newest-line.js'
 import { SHOWN_LINE_LENGTH, SHOWN_SKIPPED_LINES, SkippedLines } from '../source/skipped-lines.js'
 import type { PieceTask, RangeTask, ReadFailure, StretchEvent, StretchOf, StretchReport } from './stretch-tasks.js'
 import { partSelection, type JobContext } from './worker-job.js'
-import { NEWLINE } from '../text/chars.js'
 
 type PartSelection = NewestRecords | TokenRecords
 
@@ -81,22 +81,6 @@ export function readPiece(context: JobContext, task: PieceTask, selection: PartS
   const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength)
   splitPiece({ bytes, start: task.start, tooLong: task.tooLong }, reader.lines)
   return { ...reader.report(bytes.length, [selection, false]), spare: task.bytes.buffer as ArrayBuffer }
-}
-
-const PROBE = 64 * 1024
-
-/** The first line start at or after `at` (a file's start, or the byte after a newline), but not past `end`. */
-export async function lineStartAtOrAfter(file: PositionedFile, at: number, end: number): Promise<number> {
-  if (at <= 0) return 0
-  const buffer = Buffer.allocUnsafe(PROBE)
-  for (let from = at - 1; from < end;) {
-    const { bytesRead } = await file.read(buffer, 0, Math.min(PROBE, end - from), from)
-    if (bytesRead === 0) return end
-    const newline = buffer.subarray(0, bytesRead).indexOf(NEWLINE)
-    if (newline >= 0) return Math.min(end, from + newline + 1)
-    from += bytesRead
-  }
-  return end
 }
 
 /** Why reading broke off, as a report can carry it; anything else (a bug) is thrown on. */

@@ -9,6 +9,7 @@ import { truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import t, { type Test } from 'tap'
+import type { LineSide } from '../../../src/input/window-range.js'
 import { openInputs, type OpenedInput, type SeekableFile } from '../../../src/input/open-inputs.js'
 import { ReadError } from '../../../src/input/read-error.js'
 import type { AccessRecord } from '../../../src/record.js'
@@ -58,6 +59,7 @@ interface Options {
   lines?: LinesContext
   rank?: number
   threaded?: ThreadedReading
+  window?: LineSide
 }
 
 const sourceOf = (opened: Opened, options: Options = {}) => {
@@ -65,7 +67,7 @@ const sourceOf = (opened: Opened, options: Options = {}) => {
   const { context, selection } = options.lines ?? linesContext()
   const lines = new LogLines(context, opened.input.label, 'offsets', new InputPlaces(options.rank ?? 0))
   const policy = { partialOk: options.partialOk ?? false, warn: (line: string) => warnings.push(line) }
-  const source = new BackwardSource(opened.input, opened.file, lines, policy, options.paced ?? true, options.threaded ?? null, options.rank ?? 0)
+  const source = new BackwardSource(opened.input, opened.file, lines, policy, options.paced ?? true, options.threaded ?? null, options.rank ?? 0, options.window ?? null)
   return { source, warnings, selection }
 }
 
@@ -225,4 +227,30 @@ t.test('ranges that break off with --partial-ok: the lines they read count in th
     // every batch
   }
   t.strictSame(warnings, ['cannot read x.log: EIO; kept the 705 lines read before the error (--partial-ok)'], '655 here, 50 in the ranges')
+})
+
+t.test('a search\'s time window: the file bisected by its lines\' times, only the stretch that can hold the window read', async (t) => {
+  const opened = await openLog(t, 20_000)
+  const seconds = (raw: string): number | null => {
+    const m = /\[(\d\d)\/Nov\/2026:(\d\d):(\d\d):(\d\d)/.exec(raw)
+    return m === null ? null : Date.UTC(2026, 10, Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]))
+  }
+  const window: LineSide = (raw) => {
+    const time = seconds(raw)
+    if (time === null) return null
+    return { side: time < timeAt(12_000) ? 'before' : time >= timeAt(12_010) ? 'after' : 'within', time }
+  }
+  const { source, selection } = sourceOf(opened, { window })
+  const read: number[] = []
+  const earliest: (number | null)[] = []
+  for await (const batch of source.batches()) {
+    read.push(...handed(batch, selection).items.map((record) => record.byteOffset ?? -1))
+    earliest.push(batch.earliest)
+  }
+  t.ok(read.includes(12_000 * LINE_BYTES) && read.includes(12_009 * LINE_BYTES), 'the window\'s lines')
+  t.ok(read.length < 1_500, `${read.length} lines read of 20,000`)
+  t.ok(source.bytesRead() < 150 * 1024, `${source.bytesRead()} bytes read`)
+  const last = earliest.at(-1) as number
+  t.ok(last < timeAt(12_000) && last >= timeAt(12_000 - 1_400), 'the last batch: the time of the line probed at the stretch\'s start, older than the window')
+  t.equal(source.unread().before, last, 'what it says of the lines not read: older than that line')
 })

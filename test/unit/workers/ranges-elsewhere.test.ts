@@ -39,7 +39,7 @@ async function readAll(ranges: RangesOnWorkers, stopAfter = Infinity): Promise<O
   return { batches, linesRead: ranges.linesRead, bytesRead: ranges.bytesRead }
 }
 
-async function read(dir: string, job: RangeReading['job'], limit = 100, changes: Partial<RangeTask> = {}, stopAfter = Infinity): Promise<Read> {
+async function read(dir: string, job: RangeReading['job'], limit = 100, changes: Partial<RangeTask & { start: number }> = {}, stopAfter = Infinity): Promise<Read> {
   const { path, end } = logFile(dir)
   const fd = openSync(path, 'r')
   try {
@@ -48,7 +48,7 @@ async function read(dir: string, job: RangeReading['job'], limit = 100, changes:
     const selection = partSelection(context)
     const reading: RangeReading = { job, local: () => context, selection, rangeBytes: 700 }
     const target = { skipped: new SkippedLines((line) => shown.push(line)), newest: new NewestLine(), note: (line: string) => shown.push(line), noted: new Set<string>(), format: 'combined' }
-    const part = { fd, size: changes.size ?? end + 1000, end, read: 0, blockSize: 300, ...changes }
+    const part = { fd, size: changes.size ?? end + 1000, start: 0, end, read: 0, blockSize: 300, ...changes }
     const ranges = new RangesOnWorkers(reading, { label: 'x.log', rank: 0, format: 'combined' }, part, target)
     const got = await readAll(ranges, stopAfter)
     return { ...got, shown, rows: selection.newestFirst().map((record) => `${record.ip}@${record.byteOffset}`) }
@@ -94,4 +94,14 @@ t.test('a range that breaks off: what it read is taken, then its input error', a
   await t.rejects(failed, { message: `cannot read x.log to its end: it shrank from ${text.length + 50} to ${text.length} bytes while it was read (rotated with copytruncate?)` })
   await failed.catch((e: unknown) => t.ok(isReadError(e)))
   t.ok(end > 0)
+})
+
+t.test('the lines of a stretch: ranges down to its start, none below', async (t) => {
+  const dir = t.testdir()
+  const { text, end } = logFile(dir)
+  const start = text.indexOf(logLine(21, 20))
+  const got = await read(dir, null, 100, { size: text.length, start })
+  t.strictSame(got.rows, [35, 34, 33, 32, 31, 29, 28, 27, 26, 25, 24, 23, 22, 21].map((n) => `192.0.2.${n}@${text.indexOf(logLine(n, n - 1))}`),
+    'the lines from the stretch\'s start to the end given, the bad one (the 30th) skipped')
+  t.equal(got.bytesRead, end - start)
 })

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { SHOWN_SKIPPED_LINES } from '../../../src/source/skipped-lines.js'
 import { descriptorFile } from '../../../src/workers/descriptor-file.js'
-import { lineStartAtOrAfter, readPiece, readRange } from '../../../src/workers/read-stretch.js'
+import { readPiece, readRange } from '../../../src/workers/read-stretch.js'
 import type { RangeTask } from '../../../src/workers/stretch-tasks.js'
 import { jobContext, partSelection } from '../../../src/workers/worker-job.js'
 import { testJob } from '../../helpers/fake-workers.js'
@@ -30,17 +30,6 @@ t.test('a piece: lines numbered from its start, placed by offset; skipped lines 
   t.equal(report.events.length, SHOWN_SKIPPED_LINES + 1, 'no more skipped lines than --verbose shows')
   t.strictSame(selection.placed().map(([record, place]) => [record.line, place - 2 * 2 ** 40]).sort((a, b) => (a[1] as number) - (b[1] as number)),
     [[1, 1000], [4, 1000 + bytes.indexOf(VHOST(2, 6))], [5, 1000 + bytes.indexOf(logLine(3, 4))], [6, 1000 + bytes.indexOf(VHOST(4, 7))]])
-})
-
-t.test('a line start at or after an offset, not past an end', async (t) => {
-  const path = join(t.testdir(), 'x.log')
-  writeFileSync(path, 'ab\ncd\n\nef')
-  const fd = openSync(path, 'r')
-  t.teardown(() => closeSync(fd))
-  const file = descriptorFile(fd)
-  const starts = await Promise.all([0, 1, 2, 3, 4, 6, 7, 8, 10].map((at) => lineStartAtOrAfter(file, at, 10)))
-  t.strictSame(starts, [0, 3, 3, 3, 6, 6, 7, 10, 10])
-  t.equal(await lineStartAtOrAfter(file, 4, 5), 5, 'not past the end given')
 })
 
 t.test('a range: its lines from its end, by byte offset, into a selection of its own handed back; a floor; a read error', async (t) => {

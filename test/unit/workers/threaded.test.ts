@@ -23,7 +23,7 @@ t.test('without workers: forward inputs are read here (no pieces), ranges here t
   const { notes, threaded } = run(null)
   t.equal(threaded.pieces, null)
   t.match(threaded, THREAD_SIZES)
-  t.ok(threaded.ranges(input, { fd: 0, size: 5e9, end: 4e9, read: 16e6, blockSize: 1 }) instanceof RangesOnWorkers)
+  t.ok(threaded.ranges(input, { fd: 0, size: 5e9, start: 0, end: 4e9, read: 16e6, blockSize: 1 }) instanceof RangesOnWorkers)
   t.strictSame(notes, ['x.log: not decided by the newest 16.0 MB; the other 4.00 GB read on 1 thread, 8.4 MB at a time, newest first'])
 })
 
@@ -32,7 +32,7 @@ t.test('with workers: pieces and ranges on them, each said under --verbose', asy
   const { notes, threaded } = run(pool)
   t.ok(threaded.pieces?.(input, { lines: 100, bytes: 20_000, size: null }) instanceof PiecesOnWorkers)
   threaded.pieces?.({ ...input, label: 'y.log' }, { lines: 7, bytes: 20_000, size: 2e9 })
-  threaded.ranges(input, { fd: 0, size: 5e9, end: 4e9, read: 16e6, blockSize: 1 })
+  threaded.ranges(input, { fd: 0, size: 5e9, start: 0, end: 4e9, read: 16e6, blockSize: 1 })
   t.equal(threaded.held(), 0, 'no piece read yet')
   t.strictSame(notes, [
     'x.log: read on 2 threads from line 101 (over 20 kB)',
