@@ -129,6 +129,7 @@ export function buildOptionsOf(inputs: string[], flags: BuildFlags, shapes: Shap
     backwardMinBytes: BACKWARD_MIN_BYTES,
     threads: flags.threads ?? null,
     threadSizes: THREAD_SIZES,
+    passOver: true,
   }
 }
 

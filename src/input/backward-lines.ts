@@ -6,7 +6,7 @@
  * everything before it.
  */
 
-import { headOf, MAX_LINE_LENGTH, type LineSink } from './line-splitter.js'
+import { headOf, holdsTheRest, MAX_LINE_LENGTH, type LineSink } from './line-splitter.js'
 import { FileShrank } from './read-error.js'
 import { CR, NEWLINE } from '../text/chars.js'
 
@@ -56,7 +56,6 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
   let carryDropped = false
   /** The start of that line as far as it has been read, for messages. */
   let droppedHead = ''
-  let readSize = Math.min(block, FIRST_BLOCK)
   let lastLine = true
 
   /** Hands over one line found at [from, to) of buf, which starts at file offset base. */
@@ -73,46 +72,114 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
     sink.line(buf.toString('utf8', from, stop), base + from)
   }
 
-  while (end > from) {
-    const start = Math.max(from, end - readSize)
-    readSize = block
-    const length = end - start
-    // buf[i] is the byte at file offset start + i: the block, read in place, then the carried line after it (one line copied, not the block)
-    const buf = Buffer.allocUnsafe(length + carry.length)
+  /** The block [start, start + length) read in place, with room after it for a line carried from the block read before. */
+  const readBlock = async (start: number, length: number): Promise<Buffer> => {
+    const buf = Buffer.allocUnsafe(length + maxLine)
     let got = 0
     while (got < length) {
       const { bytesRead: n } = await handle.read(buf, got, length - got, start + got)
       if (n === 0) throw new FileShrank(size, (await handle.stat()).size)
       got += n
     }
-    carry.copy(buf, length)
-    // A file truncated and written again would hand over other text at the same offsets: its size tells.
-    const now = (await handle.stat()).size
-    if (now < size) throw new FileShrank(size, now)
-    bytesRead += got
-    end = start
-    let to = buf.length
-    let first = true
-    for (let nl = buf.lastIndexOf(NEWLINE, length - 1); nl >= 0; nl = nl > 0 ? buf.lastIndexOf(NEWLINE, nl - 1) : -1) {
-      emit(buf, nl + 1, to, start, first && carryDropped)
-      if (first) carryDropped = false
-      first = false
-      to = nl
-      handed.from = start + nl + 1
+    return buf
+  }
+
+  let start = Math.max(from, end - Math.min(block, FIRST_BLOCK))
+  /** The next block, read while this one's lines are handed over. */
+  let pending: Promise<Buffer> | null = end > from ? readBlock(start, end - start) : null
+  try {
+    while (pending !== null) {
+      const fresh = await pending
+      // A file truncated and written again would hand over other text at the same offsets: its size, as the block is taken, tells.
+      const now = (await handle.stat()).size
+      if (now < size) throw new FileShrank(size, now)
+      const base = start
+      const length = end - base
+      end = base
+      start = Math.max(from, end - block)
+      pending = end > from ? readBlock(start, end - start) : null
+      // buf[i] is the byte at file offset base + i: the block, read in place, then the carried line after it (one line copied, not the block)
+      carry.copy(fresh, length)
+      const buf = fresh.subarray(0, length + carry.length)
+      bytesRead += length
+      let to = buf.length
+      let first = true
+      const literals = sink.literals?.() ?? null
+      const wanted = literals !== null && literals.length > 0 ? literals : null
+      const literal = wanted?.[0] as Buffer
+      // the nearest place at or before the line's end where the first literal starts (a line without it is passed over)
+      let found = wanted === null ? -1 : buf.lastIndexOf(literal, to - 1)
+      // the first and the last line of the block are read whatever they hold: their times tell how far reading got
+      const oldest = wanted === null ? -1 : buf.indexOf(NEWLINE)
+      let newest = true
+      let passed = 0
+      let blank = 0
+      /** The lines passed over since the last line handed, said before the next (the order of numbers). */
+      const flush = (): void => {
+        if (passed === 0) return
+        sink.passedOver?.(passed, blank)
+        passed = 0
+        blank = 0
+      }
+      for (let nl = buf.lastIndexOf(NEWLINE, length - 1); nl >= 0; nl = nl > 0 ? buf.lastIndexOf(NEWLINE, nl - 1) : -1) {
+        if (wanted !== null) {
+          if (found > to - literal.length) found = buf.lastIndexOf(literal, to - literal.length)
+          const empty = to === nl + 1 || (to === nl + 2 && buf[nl + 1] === CR)
+          // an overlong line is never read, so it is one the run counts as skipped, literal or not
+          const holds = to - nl - 1 > maxLine || (first && carryDropped) || (found > nl && holdsTheRest(buf, nl + 1, to, wanted))
+          const edge = (newest || nl === oldest) && !empty
+          if (!holds) {
+            // the file's last line is an empty one when it ends with a newline: no line at all
+            const none = lastLine && empty
+            lastLine = false
+            if (edge) {
+              newest = false
+              flush()
+              sink.passedOverLine?.(buf.toString('utf8', nl + 1, buf[to - 1] === CR ? to - 1 : to), base + nl + 1)
+            } else if (!none) {
+              passed++
+              if (empty) blank++
+            }
+            if (first) carryDropped = false
+            first = false
+            to = nl
+            handed.from = base + nl + 1
+            continue
+          }
+          if (!empty) newest = false
+          flush()
+        }
+        emit(buf, nl + 1, to, base, first && carryDropped)
+        if (first) carryDropped = false
+        first = false
+        to = nl
+        handed.from = base + nl + 1
+      }
+      flush()
+      // The bytes before the block's first newline begin a line in an earlier block.
+      if ((first && carryDropped) || to > maxLine) {
+        carry = Buffer.alloc(0)
+        carryDropped = true
+        droppedHead = headOf(buf.subarray(0, to))
+      } else {
+        // a view: the next block's buffer has room after its bytes, where it is copied
+        carry = buf.subarray(0, to)
+      }
+      if (end > from) yield bytesRead
     }
-    // The bytes before the block's first newline begin a line in an earlier block.
-    if ((first && carryDropped) || to > maxLine) {
-      carry = Buffer.alloc(0)
-      carryDropped = true
-      droppedHead = headOf(buf.subarray(0, to))
-    } else {
-      // a view, not a copy: the block is let go once the next one has taken the line
-      carry = buf.subarray(0, to)
-    }
-    if (end > from) yield bytesRead
+  } finally {
+    // a caller that stopped asking leaves a read under way: it ends before the file is let go
+    await pending?.catch(() => undefined)
   }
   if (carryDropped) sink.tooLong(droppedHead, from)
-  else if ((options.to ?? size) > from) emit(carry, 0, carry.length, from, false)
+  else if ((options.to ?? size) > from) {
+    // the first line of the stretch: read for its time alone when it lacks a literal, as the other edges of blocks
+    const literals = sink.literals?.() ?? null
+    const lacks = literals !== null && literals.length > 0 && carry.length <= maxLine && carry.length > 0 &&
+      !(carry.indexOf(literals[0] as Buffer) >= 0 && holdsTheRest(carry, 0, carry.length, literals))
+    if (lacks && sink.passedOverLine) sink.passedOverLine(carry.toString('utf8', 0, carry[carry.length - 1] === CR ? carry.length - 1 : carry.length), from)
+    else emit(carry, 0, carry.length, from, false)
+  }
   handed.from = from
   yield bytesRead
 }

@@ -41,6 +41,31 @@ export interface LineSink {
   line: (text: string, start: number) => void
   /** A line longer than the cap, given by its first {@link TOO_LONG_HEAD} characters (a CR before its `\n` among them, as read from the end). */
   tooLong: (head: string, start: number) => void
+  /**
+   * The bytes every line worth reading holds (a search's literals,
+   * select/line-literals.ts), asked once per block; null: every line is
+   * read. A line without one of them is not decoded, only counted
+   * (`passedOver`). Read from the end, the first and the last line of each
+   * block are decoded all the same (`passedOverLine`), for their times tell
+   * how far reading got; they count as passed over. An overlong line is
+   * always `tooLong`. A sink passes over a line without them that comes to
+   * it all the same: what a run reads does not depend on where its blocks
+   * begin.
+   */
+  literals?: () => readonly Buffer[] | null
+  /** `lines` lines were passed over (`blank` of them empty), in the order they would have come. */
+  passedOver?: (lines: number, blank: number) => void
+  /** A line passed over whose time is still of use (the first or last of a block: how far reading got); `start` as for `line`. */
+  passedOverLine?: (text: string, start: number) => void
+}
+
+/** Whether bytes [from, to) of `bytes` hold every literal but the first (which the caller found there). */
+export function holdsTheRest(bytes: Buffer, from: number, to: number, literals: readonly Buffer[]): boolean {
+  for (let k = 1; k < literals.length; k++) {
+    const at = bytes.indexOf(literals[k] as Buffer, from)
+    if (at < 0 || at + (literals[k] as Buffer).length > to) return false
+  }
+  return true
 }
 
 /** The first characters of the text these bytes begin: how an overlong line is shown. */
@@ -110,6 +135,11 @@ export class LineSplitter {
 
   /** Whole lines, each ended by its `\n`: the common case, without the bookkeeping of pieces. `at`: the block's offset. */
   private blockLines(block: Buffer, at: number): void {
+    const literals = this.sink.literals?.() ?? null
+    if (literals !== null && literals.length > 0) {
+      this.literalLines(block, at, literals)
+      return
+    }
     const { sink, max } = this
     const text = block.toString('utf8')
     // One code unit per byte: each line's length is its byte count.
@@ -128,6 +158,37 @@ export class LineSplitter {
       if (tooLong) sink.tooLong(text.slice(start, Math.min(end, start + TOO_LONG_HEAD)), lineAt)
       else sink.line(text.slice(start, end > start && text.charCodeAt(end - 1) === CR ? end - 1 : end), lineAt)
     }
+  }
+
+  /**
+   * Whole lines as blockLines, but only those holding every literal are
+   * decoded; the others are counted, and said before the next line handed
+   * over, so numbers stay in order. (Read forwards, no line's time tells
+   * how far reading got before the input ends.)
+   */
+  private literalLines(block: Buffer, at: number, literals: readonly Buffer[]): void {
+    const { sink, max } = this
+    const first = literals[0] as Buffer
+    let found = block.indexOf(first)
+    let passed = 0
+    let blank = 0
+    for (let start = 0, end = block.indexOf(NEWLINE); end >= 0; start = end + 1, end = block.indexOf(NEWLINE, start)) {
+      if (found >= 0 && found < start) found = block.indexOf(first, start)
+      // an overlong line is never read, so it is one the run counts as skipped, literal or not
+      if (end - start <= max && !(found >= 0 && found + first.length <= end && holdsTheRest(block, start, end, literals))) {
+        passed++
+        if (end === start || (end === start + 1 && block[start] === CR)) blank++
+        continue
+      }
+      if (passed > 0) {
+        sink.passedOver?.(passed, blank)
+        passed = 0
+        blank = 0
+      }
+      if (end - start > max) sink.tooLong(headOf(block.subarray(start, end)), at + start)
+      else sink.line(block.toString('utf8', start, end > start && block[end - 1] === CR ? end - 1 : end), at + start)
+    }
+    if (passed > 0) sink.passedOver?.(passed, blank)
   }
 
   /** Bytes without a newline: keep them, unless the line is now too long (then only its head is kept). */

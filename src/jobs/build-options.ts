@@ -60,6 +60,8 @@ export interface BuildOptions {
   threads: number | null
   /** The sizes from which inputs are read on several threads (THREAD_SIZES; tests lower them). */
   threadSizes: ThreadSizes
+  /** Lines without the search's literals are passed over undecoded (select/line-literals.ts; a test compares with every line parsed). Never under --strict. */
+  passOver: boolean
 }
 
 /** The paths a run reads (logs, notices files): its output must be none of them. */

@@ -24,8 +24,10 @@ import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
 import type { LogLinesContext } from '../source/log-lines.js'
 import { NotThisFormatError } from '../source/format-probe.js'
 import { NewestLine } from '../source/newest-line.js'
-import { windowSides } from '../source/line-time.js'
-import { timeWindow } from '../select/time-window.js'
+import { lineTimeReader } from '../source/line-time.js'
+import { timeWindow, windowSides } from '../select/time-window.js'
+import { searchLiterals } from '../select/line-literals.js'
+import type { SearchLiterals } from '../source/log-lines.js'
 import type { LineSide } from '../input/window-range.js'
 import { planSources } from '../source/plan-sources.js'
 import { readSettings } from '../source/read-settings.js'
@@ -63,6 +65,7 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
     lines: {
       settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine(),
       ...(options.quiet ? {} : { warn: io.warn }),
+      literals: lineLiterals(options),
     },
     note,
     clock: pageClock(io.env),
@@ -110,7 +113,13 @@ export function workerJob(options: BuildOptions, env: Environment): WorkerJob {
       trustedProxies: read.trustedProxies?.map((cidr) => cidr.text) ?? null,
     },
     env: env.TZ === undefined ? {} : { TZ: env.TZ },
+    literals: lineLiterals(options),
   }
+}
+
+/** The search's literals, by which lines are passed over undecoded; none under --strict, which checks every line. */
+function lineLiterals(options: BuildOptions): SearchLiterals | null {
+  return options.strict || !options.passOver ? null : searchLiterals(options.criteria)
 }
 
 async function readLogsWith(inputs: readonly OpenedInput[], tables: readonly RecordSource[], reading: LogReading, options: BuildOptions, io: JobIO,
@@ -147,7 +156,7 @@ async function readLogsWith(inputs: readonly OpenedInput[], tables: readonly Rec
 /** Where a line lies against the search's time window (a token's second, --from/--until), by the run's formats; null without one. */
 function searchWindow(options: BuildOptions, reading: LogReading): LineSide | null {
   const window = timeWindow(options.criteria, options.tz, options.orderTolerance * 1000)
-  return window === null ? null : windowSides(window, reading.lines.settings)
+  return window === null ? null : windowSides(window, lineTimeReader(reading.lines.settings))
 }
 
 /** An input that is no access log but PHP's error output (error_log, nginx's error.log) is one meant for --notices: the hint says so. */

@@ -13,7 +13,9 @@
  * happens twice in autumn): such a bound is widened by that hour.
  */
 
+import type { LineSide } from '../input/window-range.js'
 import type { DisplayZone } from '../record.js'
+import type { LoggedAt } from '../source/line-time.js'
 import type { Criteria } from './criteria.js'
 import { tokenSecond } from './filters/token.js'
 import { wallClockReader, type TimeBound } from './filters/time-range.js'
@@ -87,5 +89,13 @@ class BoundedWindow implements TimeWindow {
     if (wall + slack < this.#walls.low) return 'before'
     if (wall - slack >= this.#walls.high) return 'after'
     return 'within'
+  }
+}
+
+/** Where a raw line lies against the window, its time read by `timeOf` (source/line-time.ts): for bisecting a file (input/window-range.ts). */
+export function windowSides(window: TimeWindow, timeOf: (raw: string) => LoggedAt | null): LineSide {
+  return function sideOfLine(raw) {
+    const at = timeOf(raw)
+    return at === null ? null : { side: window.sideOf(at.time, at.offset), time: at.time }
   }
 }

@@ -6,8 +6,6 @@
  */
 
 import type { LineFacts } from '../parse/record/access-record.js'
-import type { LineSide } from '../input/window-range.js'
-import type { TimeWindow } from '../select/time-window.js'
 import type { ReadSettings } from './read-settings.js'
 import type { RecordGate } from './record-reader.js'
 
@@ -43,11 +41,3 @@ export function lineTimeReader(settings: ReadSettings): (raw: string) => LoggedA
   }
 }
 
-/** Where a raw line lies against the window, read by the run's formats: for bisecting a file (input/window-range.ts). */
-export function windowSides(window: TimeWindow, settings: ReadSettings): LineSide {
-  const timeOf = lineTimeReader(settings)
-  return function sideOfLine(raw) {
-    const at = timeOf(raw)
-    return at === null ? null : { side: window.sideOf(at.time, at.offset), time: at.time }
-  }
-}

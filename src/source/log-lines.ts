@@ -30,6 +30,12 @@ import type { NewestLine } from './newest-line.js'
 import type { RecordGate, RecordReader } from './record-reader.js'
 import type { SkippedLines } from './skipped-lines.js'
 
+/** The text every line a search can list holds, most selective first, as text lines and as JSON lines write it (select/line-literals.ts). */
+export interface SearchLiterals {
+  text: readonly string[]
+  json: readonly string[]
+}
+
 /** What the lines of every input of a run share. */
 export interface LogLinesContext {
   settings: ReadSettings
@@ -40,6 +46,8 @@ export interface LogLinesContext {
   note: (line: string) => void
   /** Warnings (unless `--quiet`): an input none of whose lines the format named reads. Absent: none. */
   warn?: (line: string) => void
+  /** The text every line the search can list holds (select/line-literals.ts): the other lines are passed over undecoded. Absent or null: none. */
+  literals?: SearchLiterals | null
   /** The newest valid line read, for the page's stamp. */
   newest: NewestLine
   /** Instead of the note: `auto` read a line at `at` with the preset `format` (the first such line); a worker tells the main thread. */
@@ -95,6 +103,12 @@ export class LogLines implements LineSink, RecordGate {
   readonly #noted: Set<string>
   /** Lines held back while `auto` probes; an overlong line is held as its head, to keep the order. */
   readonly #held: HeldLine[] = []
+  /** The search's literals as bytes, for the format read with; undefined until asked once the format is decided. */
+  #literals: readonly Buffer[] | null | undefined
+  /** The same as text, once asked for as bytes: a line without them that comes all the same is passed over too. */
+  #literalTexts: readonly string[] | null = null
+  /** The gate of a line passed over for its time: the batch's earliest noted, no record built. */
+  readonly #timeOnly: RecordGate = { admits: (facts) => this.notesTime(facts) }
 
   /** `noted`: the presets noted already for other stretches of the input (see retryNote); `readOn`: a stretch after the input's start. */
   constructor(context: LogLinesContext, label: string, numbering: Numbering, places: Places, readOn: ReadOn | null = null, noted = new Set<string>()) {
@@ -117,6 +131,9 @@ export class LogLines implements LineSink, RecordGate {
       if (this.#numbering === 'lines') this.#lineNo++
       return
     }
+    // from the line the format is decided on, lines without the search's literals are passed over, however they came
+    if (this.#literals === undefined && this.decided) this.literals()
+    if (this.#literalTexts !== null && this.passesOver(text)) return
     this.#context.skipped.lines++
     this.#linesRead++
     const at = this.position(start)
@@ -131,6 +148,60 @@ export class LogLines implements LineSink, RecordGate {
     const at = this.position(start)
     if (this.#reader !== null) this.skipTooLong(head, at)
     else this.hold({ raw: head, at, start, tooLong: true })
+  }
+
+  /**
+   * The search's literals, once the format is decided (before, every line
+   * goes to the probe): as text lines write them, for a format named of
+   * text; as JSON lines do under `auto` too, whose other presets read JSON.
+   */
+  literals(): readonly Buffer[] | null {
+    if (!this.decided) return null
+    if (this.#literals !== undefined) return this.#literals
+    const search = this.#context.literals ?? null
+    const json = this.#context.settings.fixed === null || this.#reader?.spec.kind === 'json'
+    const list = search === null ? [] : json ? search.json : search.text
+    this.#literals = list.length === 0 ? null : list.map((literal) => Buffer.from(literal, 'latin1'))
+    this.#literalTexts = list.length === 0 ? null : list
+    return this.#literals
+  }
+
+  /** Whether a line that came decoded lacks a literal: then it is passed over, as the reader would have done (it read a block before the format was decided). */
+  private passesOver(text: string): boolean {
+    for (const literal of this.#literalTexts as readonly string[]) {
+      if (!text.includes(literal)) {
+        this.passedOver(1, 0)
+        return true
+      }
+    }
+    return false
+  }
+
+  /**
+   * A line without a literal decoded for its time alone (the first or last
+   * of a block): counted as read and numbered as the others passed over,
+   * its time noted for the batch's earliest, nothing else of it (no
+   * record, no skipped line, no other preset tried: it cannot be a row).
+   */
+  passedOverLine(text: string, start: number): void {
+    const at = this.position(start)
+    this.#context.skipped.lines++
+    this.#linesRead++
+    this.#reader?.gated(text, at, this.#timeOnly)
+  }
+
+  /** Lines without a literal, passed over undecoded: counted as read, numbered. */
+  passedOver(lines: number, blank: number): void {
+    this.#context.skipped.lines += lines - blank
+    this.#linesRead += lines - blank
+    if (this.#numbering === 'lines') this.#lineNo += lines
+  }
+
+  /** A line's time, for the batch's earliest alone; builds no record. */
+  private notesTime(facts: LineFacts): boolean {
+    const batch = this.#batch
+    if (batch.earliest === null || facts.time < batch.earliest) batch.earliest = facts.time
+    return false
   }
 
   /** The selection's gate, with the line's time noted first: every valid line counts for the batch's earliest time. */

@@ -51,6 +51,7 @@ class StretchReader {
       note: () => undefined,
       newest: this.newest,
       retried: (at, format) => void events.push({ kind: 'retry', format, at }),
+      literals: context.job.literals,
     }, stretch.label, numbering, new InputPlaces(stretch.rank), { format: stretch.format })
   }
 

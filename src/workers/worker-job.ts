@@ -10,6 +10,7 @@ import type { JsonFieldMap } from '../parse/format/json-fields.js'
 import { parseCidr, type Cidr } from '../parse/record/client-ip.js'
 import type { DisplayZone } from '../record.js'
 import type { Criteria } from '../select/criteria.js'
+import type { SearchLiterals } from '../source/log-lines.js'
 import { recordFilter, type RecordFilter } from '../select/record-filter.js'
 import { NewestRecords, TokenRecords } from '../select/selection.js'
 import { defaultRowRule, shapeRowRule, type ShapeSettings } from '../select/shapes.js'
@@ -31,6 +32,8 @@ export interface WorkerJob {
   }
   /** TZ as the run sees it: the zone of times logged without an offset. */
   env: { TZ?: string }
+  /** The search's literals (select/line-literals.ts), or null. */
+  literals: SearchLiterals | null
 }
 
 /** The job compiled: how lines are read and which records pass. */

@@ -88,6 +88,7 @@ export function testJob(limit = 10): WorkerJob {
     shapes: null,
     limit,
     read: { logFormat: 'combined', jsonFields: null, logTz: 'UTC', clientIp: 'logged', trustedProxies: null },
+    literals: null,
     env: {},
   }
 }

@@ -30,7 +30,7 @@ t.test('no flags: the documented defaults', async (t) => {
     read: { logFormat: { kind: 'auto' }, jsonFields: null, logTz: null, clientIp: 'logged', trustedProxies: null },
     verbose: false, strict: false, fullScan: false, orderTolerance: 60, quiet: false,
     anonymizeIp: false, details: { hideRaw: false, fullPaths: false }, serverName: null, backwardMinBytes: 4 * 1024 * 1024,
-    threads: null, threadSizes: { minBytes: 32 * 1024 * 1024, backwardBytes: 16 * 1024 * 1024, rangeBytes: 8 * 1024 * 1024, pieceBytes: 1024 * 1024 },
+    threads: null, threadSizes: { minBytes: 32 * 1024 * 1024, backwardBytes: 16 * 1024 * 1024, rangeBytes: 8 * 1024 * 1024, pieceBytes: 1024 * 1024 }, passOver: true,
   })
 })
 

@@ -121,3 +121,31 @@ t.test('a stretch: the lines from `from` to `to`, last first, and how far down t
   }
   t.strictSame(none, [])
 })
+
+t.test('with literals: only the lines holding every one are decoded, and the newest and oldest of each block; the rest are counted', async (t) => {
+  const path = join(dir, 'literals')
+  const lines = Array.from({ length: 3000 }, (_, i) => (i % 700 === 5 ? `hit ${i} GET` : i % 700 === 6 ? `hit ${i} POST` : `line ${i}`))
+  writeFileSync(path, `${lines.join('\n')}\n`)
+  const handle = await open(path, 'r')
+  t.teardown(() => handle.close())
+  const seen: string[] = []
+  const edges: string[] = []
+  let passed = 0
+  const sink = {
+    line: (line: string) => void seen.push(line),
+    tooLong: () => undefined,
+    literals: () => [Buffer.from('hit'), Buffer.from('GET')],
+    passedOver: (lines: number) => void (passed += lines),
+    passedOverLine: (line: string) => void edges.push(line),
+  }
+  const { size } = await handle.stat()
+  for await (const _ of backwardLines(handle, size, sink, { blockSize: 8192 })) {
+    // every block
+  }
+  t.strictSame(seen.filter((line) => line.startsWith('hit') && line.endsWith('GET')), ['hit 2805 GET', 'hit 2105 GET', 'hit 1405 GET', 'hit 705 GET', 'hit 5 GET'],
+    'the lines holding both, newest first')
+  t.equal(seen.length, 5, 'no line lacking one is handed as a line')
+  t.equal(seen.length + edges.length + passed, lines.length, 'every line handed, decoded for its time or counted')
+  t.ok(edges.includes('line 2999') && edges.includes('line 0'), 'the newest line and the first: decoded for their times')
+  t.ok(edges.length < 60, `${edges.length} decoded for their times, of ${lines.length}`)
+})

@@ -145,3 +145,22 @@ t.test('a splitter of a piece read elsewhere counts offsets from where the piece
   splitter.end()
   t.strictSame(got, [['ab', 1000], ['long 10', 1003], ['cd', 1014]])
 })
+
+t.test('with literals: only the lines holding every one are decoded; the rest are counted, in order; an overlong line is too long whatever it holds', async (t) => {
+  const events: string[] = []
+  const literals = [Buffer.from('10.0.3.9'), Buffer.from('GET')]
+  const splitter = new LineSplitter({
+    line: (l, start) => events.push(`${start}:${l}`),
+    tooLong: (head, start) => events.push(`${start}:long ${head.slice(0, 4)}`),
+    literals: () => literals,
+    passedOver: (lines, blank) => events.push(`passed ${lines} (${blank} blank)`),
+  }, 40)
+  const lines = ['first', '10.0.3.9 GET a', '10.0.3.1 GET b', '', '10.0.3.9 POST c', 'GET 10.0.3.9 d\r', 'x', '\r', 'y'.repeat(50), 'last']
+  splitter.push(Buffer.from(`${lines.join('\n')}\n`))
+  splitter.end()
+  const at = (k: number): number => lines.slice(0, k).join('\n').length + (k > 0 ? 1 : 0)
+  t.strictSame(events, [
+    '0:first', `${at(1)}:10.0.3.9 GET a`, 'passed 3 (1 blank)', `${at(5)}:GET 10.0.3.9 d`, 'passed 2 (1 blank)', `${at(8)}:long yyyy`,
+    'passed 1 (0 blank)',
+  ])
+})

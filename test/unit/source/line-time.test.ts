@@ -3,8 +3,8 @@
 import t from 'tap'
 import { parseLogFormat } from '../../../src/parse/format/log-format-option.js'
 import { CRITERION_PARSERS, DEFAULT_CRITERIA } from '../../../src/select/criteria.js'
-import { timeWindow } from '../../../src/select/time-window.js'
-import { lineTimeReader, windowSides } from '../../../src/source/line-time.js'
+import { timeWindow, windowSides } from '../../../src/select/time-window.js'
+import { lineTimeReader } from '../../../src/source/line-time.js'
 import { DEFAULT_READ_OPTIONS, readSettings } from '../../../src/source/read-settings.js'
 import { logLine, timeAt } from '../../helpers/log-source.js'
 
@@ -28,7 +28,7 @@ t.test('a format named: only it reads', async (t) => {
 t.test('windowSides: a line\'s side of the window, with its time', async (t) => {
   const window = timeWindow({ ...DEFAULT_CRITERIA, from: CRITERION_PARSERS.from('2026-11-22T10:00:10Z') }, null, 0)
   if (window === null) throw new Error('no window')
-  const sideOf = windowSides(window, readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }))
+  const sideOf = windowSides(window, lineTimeReader(readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' })))
   t.strictSame(sideOf(logLine(1, 9)), { side: 'before', time: timeAt(9) })
   t.strictSame(sideOf(logLine(1, 10)), { side: 'within', time: timeAt(10) })
   t.equal(sideOf('junk'), null)

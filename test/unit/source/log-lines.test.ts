@@ -311,3 +311,23 @@ t.test('decided: the format known and a line read (no later line can fail the pr
   fixed.line(COMBINED(4), 4)
   t.ok(fixed.decided, 'fixed: a line read')
 })
+
+t.test('the search\'s literals: only once the format is decided; as JSON lines write them under auto, as text lines for a text format named; lines passed over are counted and numbered', async (t) => {
+  const selection = new RecordingSelection()
+  const literals = { text: ['/moebel/', 'GET'], json: ['moebel', 'GET'] }
+  const context = (options: Partial<ReadOptions>) => ({
+    settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine(), literals,
+  })
+  const auto = new LogLines(context({}), 'x.log', 'lines', new InputPlaces(0))
+  t.equal(auto.literals(), null, 'the format not chosen yet: every line goes to the probe')
+  for (let i = 1; i <= FORMAT_PROBE_LINES; i++) auto.line(COMBINED(i), i)
+  t.strictSame(auto.literals()?.map(String), ['moebel', 'GET'], 'auto: the other presets read JSON lines too')
+  const fixed = new LogLines(context({ logFormat: parseLogFormat('combined') }), 'x.log', 'lines', new InputPlaces(0))
+  fixed.line(COMBINED(1), 0)
+  t.strictSame(fixed.literals()?.map(String), ['/moebel/', 'GET'])
+  fixed.passedOver(5, 2)
+  fixed.line(COMBINED(7), 700)
+  t.equal(fixed.lineCount, 7, 'the blank lines passed over are numbered too')
+  t.equal(fixed.linesRead, 5, 'and not counted as read')
+  t.equal(selection.take().items.at(-1)?.line, 7)
+})
