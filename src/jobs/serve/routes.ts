@@ -11,8 +11,9 @@
  * server goes on either way.
  */
 
-import { isUserError } from '../../errors.js'
+import { isUserError, type UserError } from '../../errors.js'
 import { servedStylesheetFile } from '../../render/page.js'
+import { shownPath } from '../../render/profile-detail.js'
 import { StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { hostName, isArrivalAddress } from './host-check.js'
@@ -58,14 +59,23 @@ export async function answer(routes: Routes, exchange: Exchange): Promise<void> 
     if (exchange.res.headersSent) {
       exchange.res.destroy()
     } else if (isUserError(e)) {
-      const why = `${e.message}${e.hint ? ` (${e.hint})` : ''}`
-      routes.io.warn(`a search failed: ${why}`)
-      await sendMessage(exchange, 503, `The logs cannot be read now: ${why}.`)
+      routes.io.warn(`a search failed: ${e.message}${e.hint ? ` (${e.hint})` : ''}`)
+      await sendMessage(exchange, 503, `The logs cannot be read now: ${shownFailure(e, routes.options.build.details.fullPaths)}.`)
     } else {
       routes.io.warn(`internal error, please report it:\n${e instanceof Error ? e.stack ?? e.message : String(e)}`)
       await sendMessage(exchange, 500, 'Something went wrong in profiler-search; its stack is on the server\'s stderr.')
     }
   }
+}
+
+/**
+ * Why the logs could not be read, as the 503 page says it: the input by its
+ * file name as other pages name it (the whole path with --full-paths), and
+ * no log content (a line of a file that is not a log); stderr has it all.
+ */
+export function shownFailure(e: UserError, fullPaths: boolean): string {
+  const text = `${e.withoutLogContent}${e.hint ? ` (${e.hint})` : ''}`
+  return e.input === null ? text : text.replaceAll(e.input, shownPath(e.input, fullPaths))
 }
 
 /** Whether a Host (hostName's) names this server (host-check.ts). */

@@ -5,10 +5,13 @@
  * one access-log line per request.
  */
 
-import { rmSync } from 'node:fs'
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import t, { type Test } from 'tap'
 import { HttpServer } from '../../../../src/jobs/serve/http-server.js'
-import { answer, type Routes } from '../../../../src/jobs/serve/routes.js'
+import { usageError, type UserError } from '../../../../src/errors.js'
+import { openInputs } from '../../../../src/input/open-inputs.js'
+import { asInputError } from '../../../../src/input/read-error.js'
+import { answer, shownFailure, type Routes } from '../../../../src/jobs/serve/routes.js'
 import { BUSY, type Searcher } from '../../../../src/jobs/serve/search.js'
 import { SECURITY_HEADERS } from '../../../../src/jobs/serve/security-headers.js'
 import { detailFields, tableRows, tokenLinks, unescapeHtml } from '../../../helpers/page.js'
@@ -173,8 +176,39 @@ t.test('the default page is answered from memory: with the log gone it still lis
   const search = await server.get('/?ip=127.')
   t.equal(search.status, 503)
   hasSecurityHeaders(t, search, '503')
-  t.match(search.body, `<p class="message">The logs cannot be read now: cannot read ${dir}/access.log: no such file (check the path; use - to read stdin).</p>`)
-  t.match(server.warnings.at(-1), `a search failed: cannot read ${dir}/access.log: no such file`)
+  t.match(search.body, '<p class="message">The logs cannot be read now: cannot read access.log: no such file (check the path; use - to read stdin).</p>',
+    'the log by its file name, as the other pages name it')
+  t.notMatch(search.body, dir)
+  t.equal(server.warnings.at(-1), `a search failed: cannot read ${dir}/access.log: no such file (check the path; use - to read stdin)`, 'stderr has the path')
+})
+
+t.test('a log replaced by a file that is no log: the 503 names it by its file name, without its lines (--full-paths: the path)', async (t) => {
+  const dir = t.testdir({ 'access.log': (await import('node:fs')).readFileSync(NGINX) })
+  const notALog = 'PHP Warning: secret in /var/www/shop/Db.php\n<b>second</b>\n'
+  const servers = [await startTestServer(t, [`${dir}/access.log`]), await startTestServer(t, [`${dir}/access.log`], ['--full-paths'])]
+  writeFileSync(`${dir}/next.log`, notALog)
+  renameSync(`${dir}/next.log`, `${dir}/access.log`)
+  const [short, full] = await Promise.all(servers.map((server) => server.get('/?ip=127.')))
+  const php = 'it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input'
+  const said = `none of its 2 lines is an nginx or Apache access log line in combined or common format (${php}).</p>`
+  t.equal(short?.status, 503)
+  t.match(short?.body, `<p class="message">The logs cannot be read now: access.log: ${said}`)
+  t.notMatch(short?.body, /secret|second|Db\.php/, 'no line of the file')
+  t.notMatch(short?.body, dir)
+  t.match(full?.body, `<p class="message">The logs cannot be read now: ${dir}/access.log: ${said}`)
+  t.notMatch(full?.body, /secret|second|Db\.php/, 'no line of the file with --full-paths either')
+  t.equal(servers[0]?.warnings.at(-1), `a search failed: ${dir}/access.log: none of its 2 lines is an nginx or Apache access log line in combined or common format `
+    + `(first: "PHP Warning: secret in /var/www/shop/Db.php") (${php})`, 'stderr has it all')
+})
+
+t.test('shownFailure: the input by its file name wherever the message and hint name it; a message of no input as it is', async (t) => {
+  const gz = asInputError(Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR' }), '/var/log/nginx/access.log.2.gz', true) as UserError
+  t.equal(shownFailure(gz, false), 'cannot read access.log.2.gz: the gzip data is truncated or corrupt (unexpected end of file) (check the file with gzip -t)')
+  t.equal(shownFailure(gz, true), 'cannot read /var/log/nginx/access.log.2.gz: the gzip data is truncated or corrupt (unexpected end of file) (check the file with gzip -t)')
+  const dir = t.testdir({ logs: {} })
+  const folder = await openInputs([`${dir}/logs/`], () => process.stdin, '/').catch((e: UserError) => e)
+  t.equal(shownFailure(folder as UserError, false), 'cannot read logs/: it is a folder (name the log files in it, e.g. logs/access.log)', 'a folder named with a slash')
+  t.equal(shownFailure(usageError('the ClickHouse server at ch1:8123 did not answer'), false), 'the ClickHouse server at ch1:8123 did not answer')
 })
 
 t.test('every search taken: 503 with Retry-After; a bug: 500, its stack on stderr only', async (t) => {
