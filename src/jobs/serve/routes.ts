@@ -17,7 +17,7 @@ import { shownPath } from '../../render/profile-detail.js'
 import { StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { hostName, isArrivalAddress } from './host-check.js'
-import type { Htpasswd } from './htpasswd.js'
+import { basicCredentials, type Htpasswd } from './htpasswd.js'
 import type { Exchange } from './http-server.js'
 import { CSS, HTML, send, sendMessage } from './responses.js'
 import { cutNote, BUSY, type Searcher, type SearchResult, type SearchStop } from './search.js'
@@ -96,10 +96,8 @@ async function route(routes: Routes, exchange: Exchange): Promise<void> {
     return sendMessage(exchange, 400, 'A request here has no body.', { Connection: 'close' })
   }
   if (routes.htpasswd !== null) {
-    exchange.user = await routes.htpasswd.verify(req.headers.authorization)
-    if (exchange.user === null) {
-      return sendMessage(exchange, 401, 'Give the user name and password of the server\'s --htpasswd file.', { 'WWW-Authenticate': 'Basic realm="Profile Search", charset="UTF-8"' })
-    }
+    exchange.user = await loggedIn(routes.htpasswd, exchange)
+    if (exchange.user === null) return
   }
   if (target === null) return sendMessage(exchange, 400, 'The request target is not a path.')
   if (target.pathname === '/') return searchPage(routes, exchange, searchQuery(target.searchParams, routes.options.build.criteria))
@@ -107,6 +105,15 @@ async function route(routes: Routes, exchange: Exchange): Promise<void> {
   const token = PROFILE_PATH.exec(target.pathname)?.[1]
   if (token !== undefined) return tokenPage(routes, exchange, token, searchQuery(target.searchParams, routes.options.build.criteria))
   return sendMessage(exchange, 404, 'There is no page here: the Profile Search is at /.')
+}
+
+/** The user the request's credentials prove (credentials proven before cost no bcrypt), or null once it is answered 401. */
+async function loggedIn(htpasswd: Htpasswd, exchange: Exchange): Promise<string | null> {
+  const credentials = basicCredentials(exchange.req.headers.authorization)
+  const user = credentials === null ? null : htpasswd.proven(credentials) ?? await htpasswd.verify(credentials)
+  if (user !== null) return user
+  await sendMessage(exchange, 401, 'Give the user name and password of the server\'s --htpasswd file.', { 'WWW-Authenticate': 'Basic realm="Profile Search", charset="UTF-8"' })
+  return null
 }
 
 /** Runs `search` with a stop of its own (its deadline, its client leaving, the server stopping); null when the client left or 503 was sent. */
