@@ -7,6 +7,8 @@
 
 import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import t, { type Test } from 'tap'
+import { FailedLogins } from '../../../../src/jobs/serve/failed-logins.js'
+import { Htpasswd } from '../../../../src/jobs/serve/htpasswd.js'
 import { HttpServer } from '../../../../src/jobs/serve/http-server.js'
 import { usageError, type UserError } from '../../../../src/errors.js'
 import { openInputs } from '../../../../src/input/open-inputs.js'
@@ -211,12 +213,70 @@ t.test('shownFailure: the input by its file name wherever the message and hint n
   t.equal(shownFailure(usageError('the ClickHouse server at ch1:8123 did not answer'), false), 'the ClickHouse server at ch1:8123 did not answer')
 })
 
+t.test('failed logins: 429 with Retry-After once an address failed N times; another address, and credentials proven before, still get in', async (t) => {
+  let now = 1_000_000
+  const users = await Htpasswd.load('users', t.testdir({ users: `${ALICE}\n` }))
+  const routes: Routes = {
+    searcher: { find: () => Promise.resolve({ rows: [], cut: null }) } as unknown as Searcher, options: serveOptions([NGINX]), htpasswd: users,
+    logins: new FailedLogins({ failures: 3, windowMs: 60_000, clients: 100 }, () => now), hosts: new Set(['127.0.0.1']), searches: new Set(), io: testJobIO('/').io,
+  }
+  const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer(routes, exchange), () => undefined)
+  t.teardown(() => server.close())
+  const base = `http://127.0.0.1:${server.address.port}`
+  const get = async (from: string, user?: string, password?: string): Promise<Response> =>
+    request(base, '/', { localAddress: from, headers: user === undefined ? {} : { Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` } })
+  const statuses = async (from: string, user: string | undefined, password: string | undefined, n: number): Promise<number[]> => {
+    const seen: number[] = []
+    for (let i = 0; i < n; i++) seen.push((await get(from, user, password)).status)
+    return seen
+  }
+  t.strictSame(await statuses('127.0.0.2', undefined, undefined, 5), [401, 401, 401, 401, 401], 'no credentials: 401, and not counted')
+  for (let i = 0; i < 3; i++) {
+    t.equal((await get('127.0.0.2', i === 1 ? 'mallory' : 'alice', 'wrong')).status, 401, 'a wrong password, or an unknown user')
+    now += 10_000
+  }
+  const locked = await get('127.0.0.2', 'mallory', 'guess')
+  t.equal(locked.status, 429)
+  t.equal(locked.headers['retry-after'], '30', 'until the first failure leaves the window')
+  t.match(locked.body, '<p class="message">Too many failed logins from this address: try again in 30 seconds.</p>')
+  t.notOk(locked.headers['www-authenticate'])
+  t.equal(locked.headers.connection, 'close', 'a client that goes on connects again')
+  t.equal((await get('127.0.0.2', 'alice', 's3cret')).status, 429, 'right credentials not proven before: not checked while it is closed')
+  t.equal((await get('127.0.0.1', 'alice', 's3cret')).status, 200, 'another address: let in during the lockout')
+  t.equal((await get('127.0.0.2', 'alice', 's3cret')).status, 200, 'credentials proven before: let in without a check')
+  t.equal((await get('127.0.0.2', 'alice', 'wrong')).status, 429)
+  now += 30_000
+  t.strictSame(await statuses('127.0.0.2', 'alice', 'wrong', 2), [401, 429], 'the first failure left the window: one more try, then closed again')
+})
+
+t.test('failed logins: checks under way count, so a flood of one address costs at most N checks', async (t) => {
+  const checks: (() => void)[] = []
+  const users = await Htpasswd.load('users', t.testdir({ users: `${ALICE}\n` }), () => new Promise((resolve) => checks.push(() => resolve(false))))
+  const routes: Routes = {
+    searcher: { find: () => Promise.reject(new Error('not searched')) } as unknown as Searcher, options: serveOptions([NGINX]), htpasswd: users,
+    logins: new FailedLogins({ failures: 3, windowMs: 60_000, clients: 100 }), hosts: new Set(['127.0.0.1']), searches: new Set(), io: testJobIO('/').io,
+  }
+  const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer(routes, exchange), () => undefined)
+  t.teardown(() => server.close())
+  const statuses: number[] = []
+  const flood = Array.from({ length: 8 }, () => request(`http://127.0.0.1:${server.address.port}`, '/',
+    { localAddress: '127.0.0.3', headers: { Authorization: `Basic ${Buffer.from('alice:guess').toString('base64')}` } })
+    .then((r) => void statuses.push(r.status)))
+  // each of the eight is either being checked or answered
+  while (checks.length + statuses.length < 8) await new Promise((resolve) => setTimeout(resolve, 10))
+  t.equal(checks.length, 3, 'three checks under way')
+  t.strictSame(statuses, [429, 429, 429, 429, 429], 'the other five answered at once')
+  for (const release of checks) release()
+  await Promise.all(flood)
+  t.strictSame(statuses.slice(5), [401, 401, 401])
+})
+
 t.test('every search taken: 503 with Retry-After; a bug: 500, its stack on stderr only', async (t) => {
   const options = serveOptions([NGINX])
   const run = testJobIO('/')
   let searcher: Partial<Searcher> = { find: () => Promise.resolve(BUSY) }
   const routes: Routes = {
-    searcher: searcher as Searcher, options, htpasswd: null, hosts: new Set(['127.0.0.1', 'localhost']), searches: new Set(), io: run.io,
+    searcher: searcher as Searcher, options, htpasswd: null, logins: new FailedLogins(), hosts: new Set(['127.0.0.1', 'localhost']), searches: new Set(), io: run.io,
   }
   const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer({ ...routes, searcher: searcher as Searcher }, exchange), () => undefined)
   t.teardown(() => server.close())
