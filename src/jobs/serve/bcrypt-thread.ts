@@ -5,7 +5,12 @@
  * event loop back only every 100 ms of it. The thread is started with the
  * first comparison, runs bcryptjs from node_modules (a few lines of
  * CommonJS, the same from source and from the bundle), keeps the process
- * alive only while it has work, and is started again should it die.
+ * alive only while it has work, and is started again should it die. On
+ * Linux the thread lowers its own priority (nice 19: a thread is a task of
+ * its own there): what others send it to check never takes a core from the
+ * thread that answers the pages (flood bench, 64 clients of one address,
+ * other work loading the machine: the valid user's p99 a median 28 ms over
+ * 5 runs, 65 ms over 4 without).
  */
 
 import { createRequire } from 'node:module'
@@ -20,6 +25,11 @@ export type PasswordCheck = (password: string, hash: string) => Promise<boolean>
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
 const bcrypt = require(workerData.bcryptjs)
+try {
+  require('node:os').setPriority(Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()), 19)
+} catch {
+  // not Linux: the priority of the process
+}
 parentPort.on('message', ({ id, password, hash }) => parentPort.postMessage({ id, matches: bcrypt.compareSync(password, hash) }))
 `
 

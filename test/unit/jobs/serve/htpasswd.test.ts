@@ -4,7 +4,7 @@
  */
 
 import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import t from 'tap'
 import { BcryptThread, type PasswordCheck } from '../../../../src/jobs/serve/bcrypt-thread.js'
 import { basicCredentials, bcryptCost, Htpasswd, parseHtpasswd, type Credentials } from '../../../../src/jobs/serve/htpasswd.js'
@@ -90,6 +90,18 @@ t.test('the bcrypt thread: compares as bcryptjs does, off the main thread; close
   const stopped = t.rejects(thread.check('s3cret', hash), { message: 'the bcrypt thread was stopped' }, 'a check under way when it is closed')
   await thread.close()
   await stopped
+})
+
+t.test('on Linux a bcrypt thread runs at nice 19, the main thread as it was', { skip: process.platform === 'linux' ? false : 'Linux only' }, async (t) => {
+  const niceOf = (tid: string): number => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16])
+  const atNice19 = (): number => readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === 19).length
+  const before = atNice19()
+  const main = niceOf(String(process.pid))
+  const thread = new BcryptThread()
+  t.teardown(() => thread.close())
+  t.equal(await thread.check('s3cret', ALICE.slice(6)), true)
+  t.equal(atNice19(), before + 1, 'one thread more at nice 19')
+  t.equal(niceOf(String(process.pid)), main, 'the main thread as it was')
 })
 
 t.test('bcryptCost: the cost of a hash', async (t) => {
