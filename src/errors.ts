@@ -17,15 +17,31 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
+/**
+ * What a message says of an input, for a page that may show only its file
+ * name (serve's): its path as the message names it, and the message without
+ * log content (a line's text).
+ */
+export interface InputNamed {
+  input?: string | null
+  withoutLogContent?: string
+}
+
 export class UserError extends Error {
   readonly exitCode: ExitCode
   readonly hint: string | undefined
+  /** The input the message names, as given; null when it names none. */
+  readonly input: string | null
+  /** The message without log content (a line's text); the message itself when it holds none. */
+  readonly withoutLogContent: string
 
-  constructor(message: string, exitCode: ExitCode, hint?: string) {
+  constructor(message: string, exitCode: ExitCode, hint?: string, named: InputNamed = {}) {
     super(message)
     this.name = 'UserError'
     this.exitCode = exitCode
     this.hint = hint
+    this.input = named.input ?? null
+    this.withoutLogContent = named.withoutLogContent ?? message
   }
 
   /** The single line printed on stderr. */
@@ -39,8 +55,8 @@ export class UserError extends Error {
  * invalid config, an input that cannot be read, an output that cannot be
  * written. Nothing is written.
  */
-export function usageError(message: string, hint?: string): UserError {
-  return new UserError(message, EXIT.usage, hint)
+export function usageError(message: string, hint?: string, named?: InputNamed): UserError {
+  return new UserError(message, EXIT.usage, hint, named)
 }
 
 /** Input that is readable but is not what we expect. */

@@ -26,13 +26,13 @@ export interface Configured<Flags> {
 
 /** Reads the config file of `command` (see config/apply-config.ts) into its flags; the first step of each command's action. */
 export async function configured<Flags>(command: Command, context: CommandContext): Promise<Configured<Flags>> {
-  const applied = await applyConfig(command, command.parent?.commands ?? [command], context.io.cwd)
+  const applied = await applyConfig(command, command.parent?.commands ?? [command], context.io.cwd, context.io.warn)
   if (applied.file !== null && command.getOptionValue('verbose') === true) context.io.warn(configNote(command, context.io.cwd))
   return { flags: command.opts() as Flags, shapes: applied.shapes }
 }
 
 export function configOption(): Option {
-  return new Option('--config <file>', `read options and request shapes from this JSON file (default: ./${CONFIG_FILE_NAME} when present); flags win over it`)
+  return new Option('--config <file>', `read options and request shapes from this JSON file, yours or root's and writable by nobody else (default: ./${CONFIG_FILE_NAME} when present); flags win over it`)
 }
 
 /** A subcommand of `program` that reads inputs, with these options, `-h` and the text after the options (examples, exit codes). */

@@ -9,6 +9,7 @@ import { Option, type Command } from 'commander'
 import { usageError } from '../errors.js'
 import { FOLLOW_TIMING } from '../input/follow-file.js'
 import { STDIN } from '../input/open-inputs.js'
+import { LOGIN_LIMIT } from '../jobs/serve/failed-logins.js'
 import { DEFAULT_LISTEN, type ListenAddress } from '../jobs/serve/listen-address.js'
 import {
   DEFAULT_MAX_SEARCHES, DEFAULT_SEARCH_TIMEOUT_SECONDS, MAX_SEARCH_LIMIT, SEARCH_QUEUE_MS, type ServeOptions,
@@ -62,7 +63,7 @@ function serveOptionList(): Option[] {
   return [
     new Option('--listen <address>', 'listen on HOST:PORT, an IP address (IPv6 in brackets) or localhost; any address but loopback needs --htpasswd; port 0 takes a free one')
       .default(DEFAULT_LISTEN, `${DEFAULT_LISTEN.host}:${DEFAULT_LISTEN.port}`).argParser(listenFlag),
-    new Option('--htpasswd <file>', 'let in only the users of FILE, made with htpasswd -B (bcrypt): HTTP Basic authentication'),
+    new Option('--htpasswd <file>', `let in only the users of FILE, made with htpasswd -B (bcrypt): HTTP Basic authentication; ${LOGIN_LIMIT.failures} failed logins from an address within ${LOGIN_LIMIT.windowMs / 60_000} minutes: 429 until the first is that old`),
     new Option('--allow-host <name>', 'also answer requests for this host name (a reverse proxy\'s, this machine\'s DNS name); the listening address, the address reached and localhost always are; repeatable').argParser(allowHostFlag),
     new Option('--search-timeout <seconds>', 'a search that reads the logs stops after this many seconds and lists what it found').default(DEFAULT_SEARCH_TIMEOUT_SECONDS).argParser(searchTimeoutSeconds),
     new Option('--max-searches <n>', 'searches reading the logs at once; another waits up to 2 s for its turn, then gets 503').default(DEFAULT_MAX_SEARCHES).argParser(maxSearchesFlag),

@@ -95,10 +95,11 @@ function conflicts(command: Command): string[] {
 
 /**
  * Reads the config file for `command` (`build` or `merge`) and sets the
- * values no flag gave. `commands` are all subcommands, to check every key.
+ * values no flag gave. `commands` are all subcommands, to check every key;
+ * `warn` says why a config file in the working folder was passed over.
  */
-export async function applyConfig(command: Command, commands: readonly Command[], cwd: string): Promise<AppliedConfig> {
-  const loaded = await loadConfig(command.getOptionValue('config') as string | undefined, cwd)
+export async function applyConfig(command: Command, commands: readonly Command[], cwd: string, warn: (line: string) => void): Promise<AppliedConfig> {
+  const loaded = await loadConfig(command.getOptionValue('config') as string | undefined, cwd, warn)
   if (loaded === null) return { file: null, shapes: null }
   const { label, values } = loaded
   const problems: string[] = []

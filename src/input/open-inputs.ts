@@ -58,11 +58,12 @@ async function seekableFile(handle: FileHandle, stat: Stats, label: string): Pro
 async function openFile(label: string, path: string): Promise<OpenedFile> {
   const opened = await openToRead(path).catch((e: unknown) => {
     throw usageError(`cannot read ${label}: ${errnoWords(e)}`,
-      (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined)
+      (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined, { input: label })
   })
   if (opened.stat.isDirectory()) {
     await opened.handle.close()
-    throw usageError(`cannot read ${label}: it is a folder`, `name the log files in it, e.g. ${label.replace(/\/+$/, '')}/access.log`)
+    const folder = label.replace(/\/+$/, '')
+    throw usageError(`cannot read ${label}: it is a folder`, `name the log files in it, e.g. ${folder}/access.log`, { input: folder })
   }
   return opened
 }

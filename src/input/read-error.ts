@@ -1,11 +1,11 @@
 /** Why an input could not be read to its end, in a line that names it. */
 
-import { EXIT, UserError } from '../errors.js'
+import { EXIT, UserError, type InputNamed } from '../errors.js'
 
 /** An input that broke off while it was read (exit 2): the one error `--partial-ok` may pass over. */
 export class ReadError extends UserError {
-  constructor(message: string, hint?: string) {
-    super(message, EXIT.usage, hint)
+  constructor(message: string, hint?: string, named?: InputNamed) {
+    super(message, EXIT.usage, hint, named)
     this.name = 'ReadError'
   }
 }
@@ -33,12 +33,12 @@ export class FileShrank extends Error {
 export function asInputError(e: unknown, label: string, gzip: boolean): unknown {
   if (e instanceof FileShrank) {
     return new ReadError(`cannot read ${label} to its end: it shrank from ${e.from} to ${e.to} bytes while it was read (rotated with copytruncate?)`,
-      'run again; --partial-ok publishes the lines read before it shrank')
+      'run again; --partial-ok publishes the lines read before it shrank', { input: label })
   }
   const err = e as NodeJS.ErrnoException
   if (gzip && (err.code?.startsWith('Z_') || err.code === 'ERR_STREAM_PREMATURE_CLOSE')) {
-    return new ReadError(`cannot read ${label}: the gzip data is truncated or corrupt (${err.message})`, 'check the file with gzip -t')
+    return new ReadError(`cannot read ${label}: the gzip data is truncated or corrupt (${err.message})`, 'check the file with gzip -t', { input: label })
   }
-  if (err.code && !err.code.startsWith('ERR_')) return new ReadError(`cannot read ${label}: ${err.message}`)
+  if (err.code && !err.code.startsWith('ERR_')) return new ReadError(`cannot read ${label}: ${err.message}`, undefined, { input: label })
   return e
 }

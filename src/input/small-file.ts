@@ -6,13 +6,17 @@
  * FIFO that never ends is turned down instead of filling the memory.
  */
 
-import { fileChunks, openToRead } from './file-chunks.js'
+import { fileChunks, openToRead, type OpenedFile } from './file-chunks.js'
 
 /** Its bytes, or why it was not read: a folder, or more than the cap. Errors of opening and reading are thrown as they are. */
 export type SmallFile = { kind: 'bytes'; bytes: Buffer } | { kind: 'folder' } | { kind: 'too large' }
 
 export async function readSmallFile(path: string, maxBytes: number): Promise<SmallFile> {
-  const opened = await openToRead(path)
+  return readOpenedSmallFile(await openToRead(path), maxBytes)
+}
+
+/** The same for a file already opened by openToRead (whose `stat` the caller looked at first); it is closed once read. */
+export async function readOpenedSmallFile(opened: OpenedFile, maxBytes: number): Promise<SmallFile> {
   const { stat } = opened
   if (stat.isDirectory()) {
     await opened.handle.close()

@@ -162,7 +162,8 @@ function searchWindow(options: BuildOptions, reading: LogReading): LineSide | nu
 /** An input that is no access log but PHP's error output (error_log, nginx's error.log) is one meant for --notices: the hint says so. */
 function withPhpHint(e: unknown): unknown {
   if (!(e instanceof NotThisFormatError) || !startsPhpErrorOutput(e.firstLine)) return e
-  return new UserError(e.message, e.exitCode, 'it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input')
+  return new UserError(e.message, e.exitCode, 'it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input',
+    { input: e.input, withoutLogContent: e.withoutLogContent })
 }
 
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */

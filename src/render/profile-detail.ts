@@ -28,10 +28,14 @@ export interface DetailOptions {
 /** The default: raw lines shown, absolute paths by their file name. */
 export const DEFAULT_DETAIL_OPTIONS: DetailOptions = { hideRaw: false, fullPaths: false }
 
+/** A log's path as a published page shows it: `access.log` for `/var/log/nginx/access.log`, unless full paths are asked for; a relative one as given. */
+export function shownPath(path: string, fullPaths: boolean): string {
+  return fullPaths || !isAbsolute(path) ? path : basename(path)
+}
+
 /** Where a line was read, as a published detail shows it: `access.log:401` for `/var/log/nginx/access.log`, unless full paths are asked for. */
 export function shownSource(record: Pick<AccessRecord, 'source' | 'line' | 'byteOffset'>, fullPaths: boolean): string {
-  const source = fullPaths || !isAbsolute(record.source) ? record.source : basename(record.source)
-  return positionText({ ...record, source })
+  return positionText({ ...record, source: shownPath(record.source, fullPaths) })
 }
 
 export interface DetailField {

@@ -13,7 +13,7 @@
  * 100 MB line without a newline) is no log.
  */
 
-import { EXIT, UserError } from '../errors.js'
+import { EXIT, UserError, type InputNamed } from '../errors.js'
 
 export const FORMAT_PROBE_LINES = 100
 
@@ -21,8 +21,8 @@ export const FORMAT_PROBE_LINES = 100
 export class NotThisFormatError extends UserError {
   readonly firstLine: string
 
-  constructor(message: string, hint: string, firstLine: string) {
-    super(message, EXIT.data, hint)
+  constructor(message: string, hint: string, firstLine: string, named: InputNamed) {
+    super(message, EXIT.data, hint, named)
     this.firstLine = firstLine
   }
 }
@@ -37,23 +37,24 @@ export type ProbeRule = 'first lines' | 'whole input' | 'never'
 /**
  * Says of the `checked` lines tried that none could be read: `its only line
  * <isNot> (it reads: "…")`, `none of its 3 lines <is> (first: "…")`, or, of
- * the first lines of a longer input, `none of the first 100 lines <is> …`.
+ * the first lines of a longer input, `none of the first 100 lines <is> …`;
+ * without the line's text when `first` is null.
  */
-export function noLineOf(checked: number, first: string, is: string, isNot: string, whole = checked < FORMAT_PROBE_LINES): string {
-  const shown = JSON.stringify(first.slice(0, 80))
-  if (checked === 1) return `its only line ${isNot} (it reads: ${shown})`
-  return `none of ${whole ? 'its' : 'the first'} ${checked} lines ${is} (first: ${shown})`
+export function noLineOf(checked: number, first: string | null, is: string, isNot: string, whole = checked < FORMAT_PROBE_LINES): string {
+  const shown = first === null ? null : JSON.stringify(first.slice(0, 80))
+  if (checked === 1) return `its only line ${isNot}${shown === null ? '' : ` (it reads: ${shown})`}`
+  return `none of ${whole ? 'its' : 'the first'} ${checked} lines ${is}${shown === null ? '' : ` (first: ${shown})`}`
 }
 
 const ACCESS_LOG_LINE = 'an nginx or Apache access log line in combined or common format'
 
 /** Why the input `label` is no access log: none of its lines matches `--log-format` (`fixed`), or any preset (null, `auto`). */
 export function notAnAccessLog(label: string, fixed: string | null): NotThisFormat {
-  return (checked, first, whole) => fixed !== null
-    ? new NotThisFormatError(`${label}: ${noLineOf(checked, first, `matches --log-format ${fixed}`, `does not match --log-format ${fixed}`, whole)}`,
-      'is it the format the server writes?', first)
-    : new NotThisFormatError(`${label}: ${noLineOf(checked, first, `is ${ACCESS_LOG_LINE}`, `is not ${ACCESS_LOG_LINE}`, whole)}`,
-      'is this an access log?', first)
+  const [is, isNot, hint] = fixed !== null
+    ? [`matches --log-format ${fixed}`, `does not match --log-format ${fixed}`, 'is it the format the server writes?']
+    : [`is ${ACCESS_LOG_LINE}`, `is not ${ACCESS_LOG_LINE}`, 'is this an access log?']
+  return (checked, first, whole) => new NotThisFormatError(`${label}: ${noLineOf(checked, first, is, isNot, whole)}`, hint, first,
+    { input: label, withoutLogContent: `${label}: ${noLineOf(checked, null, is, isNot, whole)}` })
 }
 
 /** Says why the input is not what it should be: `checked` lines were tried (all of it: `whole`), `first` is the first that failed. */

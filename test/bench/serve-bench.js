@@ -6,7 +6,9 @@
 // - a scanning search whose client goes away: the server's CPU while it scans and after;
 // - the soak: 5 minutes (30 s with --quick) of 10 clients on the default pages with a filtered search
 //   among them, RSS sampled every second; the median of the first and of the last window (a minute;
-//   10 s with --quick), as watch's soak measures it.
+//   10 s with --quick), as watch's soak measures it;
+// - a password flood (serve-flood.js): a valid user's default page while 64 clients send wrong passwords
+//   (--htpasswd), from one address and from 64, and as unknown users.
 // The server's node runs with the README's flags (--max-semi-space-size=1).
 //
 //   node test/bench/serve-bench.js [--quick] [--lines N]   (npm run bench runs it last; --serve alone)
@@ -16,6 +18,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { generateLog } from './generate-log.js'
 import { cpuSeconds, fetchPage, load, rawRequest, rssMb, startServe } from './serve-driver.js'
+import { runFlood } from './serve-flood.js'
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -92,6 +95,9 @@ export const runServeBench = async ({ quick = false, lines = 5_000_000, nodeFlag
     console.log(`  ${JSON.stringify(figures.soak)}; RSS ${first.toFixed(1)} → ${last.toFixed(1)} MB`)
     child.kill('SIGTERM')
     figures.exit = await server.exited
+
+    console.log('serve --htpasswd: a valid user\'s page during password floods of 64 clients, 10 s each')
+    figures.flood = await runFlood(log, { seconds: 10, nodeFlags })
   } finally {
     server?.child.kill('SIGKILL')
     rmSync(dir, { recursive: true, force: true })
@@ -104,6 +110,11 @@ export const runServeBench = async ({ quick = false, lines = 5_000_000, nodeFlag
     { what: `serve: default page p99 under 50 ms at 50 clients (${size} log)`, value: `${figures.defaultPage.latency.p99} ms (p50 ${figures.defaultPage.latency.p50} ms)`, pass: figures.defaultPage.latency.p99 < 50 },
     { what: `serve: a search that scans the ${size} log answers within its deadline (10 s)`, value: `${figures.scanAlone.seconds.toFixed(2)} s alone, ${figures.scanUnderLoad.seconds.toFixed(2)} s under load${figures.scanUnderLoad.cut ? ` (${figures.scanUnderLoad.cut})` : ''}`, pass: figures.scanAlone.seconds < 10 && figures.scanUnderLoad.seconds < 10.5 },
     { what: 'serve: 0 errors under load (connection errors, timeouts, answers other than 2xx)', value: String(errors), pass: errors === 0 },
+    ...['oneAttacker', 'manyAttackers', 'unknownUsers'].map((key) => ({
+      what: `serve: a valid user's page p99 under 100 ms during a flood of 64 clients (${{ oneAttacker: 'one address, wrong passwords', manyAttackers: '64 addresses', unknownUsers: 'one address, unknown users' }[key]}), all 200`,
+      value: `${figures.flood[key].p99} ms (p50 ${figures.flood[key].p50} ms; alone ${figures.flood.alone.p99} ms)${figures.flood[key].notOk ? `, ${figures.flood[key].notOk} not 200` : ''}`,
+      pass: figures.flood[key].p99 < 100 && figures.flood[key].notOk === 0,
+    })),
     { what: 'serve: RSS flat within 10% over the soak', value: `${figures.rss.firstMb.toFixed(1)} → ${figures.rss.lastMb.toFixed(1)} MB (${(figures.rss.growth * 100).toFixed(1)}%)`, pass: Math.abs(figures.rss.growth) <= 0.1 },
   ]
   return { figures, targets }

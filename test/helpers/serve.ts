@@ -31,6 +31,8 @@ export interface RequestOptions {
   headers?: Record<string, string | null>
   /** A request body (a request here has none). */
   body?: string
+  /** The loopback address the request comes from (127.0.0.1 unless given). */
+  localAddress?: string
 }
 
 /** One request on a connection of its own. */
@@ -50,6 +52,7 @@ export const request = (base: string, path: string, options: RequestOptions = {}
   if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body))
   const req = httpRequest({
     host: url.hostname.replace(/^\[|\]$/g, ''), port: url.port, method: options.method ?? 'GET', path, agent: false, headers, setHost: sendHost,
+    ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress }),
   }, (res) => {
     const chunks: Buffer[] = []
     res.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -1,5 +1,6 @@
 /**
- * A config file that is no file: `/dev/zero`, a FIFO that never ends, a
+ * A config file that is no file: a device that never ends (`/dev/zero`
+ * itself is refused: anyone may write to it), a FIFO that never ends, a
  * FIFO whose writer never writes. It is read up to its size cap (exit 2,
  * one line), and reading it never holds a thread: a stop signal ends the
  * run. A run that does not end is killed, and fails.
@@ -10,6 +11,8 @@ import { closeSync, constants, openSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { CONFIG_MAX_BYTES } from '../../src/config/load-config.js'
+import { UNTRUSTED_CONFIG_HINT } from '../../src/config/trusted-config.js'
+import { needsRoot } from '../helpers/other-user.js'
 import { fixture, runCli, spawnCli, startCli } from '../helpers/run-cli.js'
 
 const LOG = fixture('nginx/access.log')
@@ -24,9 +27,17 @@ const mkfifo = (path: string): string => {
   return path
 }
 
-t.test('--config /dev/zero: exit 2, one line', async (t) => {
+t.test('--config naming /dev/zero\'s device (mode 0644, root\'s): exit 2, one line', { skip: needsRoot }, async (t) => {
+  const zero = `${t.testdir({})}/zero`
+  if (spawnSync('mknod', ['-m', '0644', zero, 'c', '1', '5']).status !== 0) throw new Error(`mknod ${zero}`)
+  const r = await spawnCli(['build', '--config', zero, LOG], { timeoutMs: 20_000 })
+  t.strictSame([r.code, r.timedOut, r.stdout, r.stderr], [2, false, '', `profiler-search: config file ${zero} is larger than 1 MiB (check the --config path)\n`])
+})
+
+t.test('--config /dev/zero (mode 0666: anyone may write to it) is refused before it is read', async (t) => {
   const r = await spawnCli(['build', '--config', '/dev/zero', LOG], { timeoutMs: 20_000 })
-  t.strictSame([r.code, r.timedOut, r.stdout, r.stderr], [2, false, '', 'profiler-search: config file /dev/zero is larger than 1 MiB (check the --config path)\n'])
+  t.strictSame([r.code, r.timedOut, r.stdout, r.stderr],
+    [2, false, '', `profiler-search: refusing config file /dev/zero: it belongs to root, but its mode 0666 lets others write to it (${UNTRUSTED_CONFIG_HINT})\n`])
 })
 
 t.test('a config FIFO that never ends: exit 2, one line', async (t) => {

@@ -19,6 +19,7 @@ import { checkCriteria } from '../../select/criteria.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { allowedHostNames } from './host-check.js'
+import { FailedLogins } from './failed-logins.js'
 import { Htpasswd } from './htpasswd.js'
 import { HttpServer } from './http-server.js'
 import { hostInUrl, isLoopback, listenUrl, type ListenAddress } from './listen-address.js'
@@ -56,6 +57,7 @@ export async function startServing(options: ServeOptions, io: JobIO): Promise<Se
       searcher: new Searcher(resident, options, io),
       options,
       htpasswd,
+      logins: new FailedLogins(),
       hosts: allowedHostNames(options.listen.host, options.allowHosts),
       searches: new Set<StopRequest<SearchStop>>(),
       io,

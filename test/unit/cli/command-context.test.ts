@@ -45,7 +45,7 @@ t.test('the file\'s request shapes come back beside the flags', async (t) => {
 t.test('the --config option, and a subcommand that reads inputs', async (t) => {
   const option = configOption()
   t.equal(option.long, '--config')
-  t.equal(option.description, `read options and request shapes from this JSON file (default: ./${CONFIG_FILE_NAME} when present); flags win over it`)
+  t.equal(option.description, `read options and request shapes from this JSON file, yours or root's and writable by nobody else (default: ./${CONFIG_FILE_NAME} when present); flags win over it`)
   const program = new Command('prog')
   const command = inputsCommand(program, 'build', 'Build it.', 'the logs', [new Option('--one'), new Option('--two <x>')], '\nAfter.')
   t.equal(command.name(), 'build')

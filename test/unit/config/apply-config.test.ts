@@ -29,12 +29,17 @@ const commands = (): { root: Command; build: Command; merge: Command } => {
   return { root, build, merge }
 }
 
+/** No config file of these tests is passed over: a warning is a failure. */
+const noWarning = (line: string): never => {
+  throw new Error(`unexpected warning: ${line}`)
+}
+
 const run = async (t: Test, files: Record<string, string>, argv: string[], which: 'build' | 'merge' = 'build') => {
   const dir = t.testdir(files)
   const c = commands()
   let applied: Awaited<ReturnType<typeof applyConfig>> | undefined
   c.root.hook('preAction', async (_root, action) => {
-    applied = await applyConfig(action, c.root.commands, dir)
+    applied = await applyConfig(action, c.root.commands, dir, noWarning)
   })
   await c.root.parseAsync([which, ...argv], { from: 'user' })
   const command = which === 'build' ? c.build : c.merge
@@ -86,7 +91,7 @@ t.test('--config names the file; keys of the other command are checked, then lef
   t.strictSame(r.opts, { limit: 10 }, 'without --config the implicit file is looked for, and there is none')
   const dir = t.testdir({ 'site.json': JSON.stringify({ limit: 3, anyUrl: true }) })
   const c = commands()
-  c.root.hook('preAction', async (_root, action) => void (await applyConfig(action, c.root.commands, '/nonexistent')))
+  c.root.hook('preAction', async (_root, action) => void (await applyConfig(action, c.root.commands, '/nonexistent', noWarning)))
   await c.root.parseAsync(['merge', '--config', `${dir}/site.json`], { from: 'user' })
   t.strictSame(c.merge.opts(), { limit: 3, config: `${dir}/site.json` })
   const bad = await failure(t, { [CONFIG]: JSON.stringify({ anyUrl: true, notices: [''] }) }, [], 'merge')

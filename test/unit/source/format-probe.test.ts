@@ -88,6 +88,9 @@ t.test('notAnAccessLog: the error naming the input, the lines tried, the first o
   t.match(notAnAccessLog('stdin', null)(250, 'junk', true), {
     message: 'stdin: none of its 250 lines is an nginx or Apache access log line in combined or common format (first: "junk")',
   }, 'the whole input')
+  t.match(notAnAccessLog('/var/log/a.log', null)(1, 'secret', true), {
+    input: '/var/log/a.log', withoutLogContent: '/var/log/a.log: its only line is not an nginx or Apache access log line in combined or common format',
+  }, 'the input it names, and the message without the line (for serve\'s 503 page)')
 })
 
 t.test('the message says how many lines were tried, in plain words', async (t) => {
@@ -95,4 +98,6 @@ t.test('the message says how many lines were tried, in plain words', async (t) =
   t.equal(noLineOf(3, 'junk', 'is a log line', 'is not a log line'), 'none of its 3 lines is a log line (first: "junk")', 'the whole input')
   t.equal(noLineOf(100, 'junk', 'is a log line', 'is not a log line'), 'none of the first 100 lines is a log line (first: "junk")')
   t.equal(noLineOf(1, 'x'.repeat(200), 'is', 'is not'), `its only line is not (it reads: "${'x'.repeat(80)}")`, 'cut at 80 characters')
+  t.equal(noLineOf(1, null, 'is a log line', 'is not a log line'), 'its only line is not a log line', 'without the line')
+  t.equal(noLineOf(3, null, 'is a log line', 'is not a log line'), 'none of its 3 lines is a log line')
 })

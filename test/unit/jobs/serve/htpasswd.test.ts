@@ -4,39 +4,109 @@
  */
 
 import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import t from 'tap'
-import { basicCredentials, Htpasswd, parseHtpasswd } from '../../../../src/jobs/serve/htpasswd.js'
+import { BcryptThread, type PasswordCheck } from '../../../../src/jobs/serve/bcrypt-thread.js'
+import { basicCredentials, bcryptCost, Htpasswd, parseHtpasswd, type Credentials } from '../../../../src/jobs/serve/htpasswd.js'
 
 // written by `htpasswd -nbB` (apache2-utils)
 const ALICE = 'alice:$2y$05$WbGIptCpY13T6U4q/56bN.qB4W0aLNtvg6ituaU6q4yfFI4NVelqa'
 const BOB = 'bob:$2y$05$IMHI0L9bSJJ5D/nN5eVyoeyqvflLx95vFMbRNMlqOHAdHr2GkU/Iq'
 
 const basic = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+const as = (user: string, password: string): Credentials => ({ user, password })
 
 const HAS_HTPASSWD = spawnSync('htpasswd', ['-nbB', 'x', 'y']).status === 0
 
-t.test('the users of a file, their passwords checked; an unknown user, a wrong password, no or other credentials: nobody', async (t) => {
+t.test('the users of a file, their passwords checked by bcrypt (on its thread); an unknown user, a wrong password: nobody', async (t) => {
   const dir = t.testdir({ users: `# the team\n${ALICE}\n\n${BOB}\r\n` })
   const users = await Htpasswd.load('users', dir)
   t.equal(users.users, 2)
-  t.equal(await users.verify(basic('alice', 's3cret')), 'alice')
-  t.equal(await users.verify(basic('bob', 'pässwörd')), 'bob', 'UTF-8 passwords, as htpasswd hashes them from a UTF-8 terminal')
-  t.equal(await users.verify(basic('alice', 's3cret ')), null)
-  t.equal(await users.verify(basic('alice', 'pässwörd')), null, 'another user\'s password')
-  t.equal(await users.verify(basic('mallory', 's3cret')), null, 'an unknown user, whatever the password')
-  t.equal(await users.verify(basic('bob', 's3cret')), null)
-  t.equal(await users.verify(undefined), null)
-  t.equal(await users.verify('Bearer abc'), null)
-  t.equal(await users.verify('Basic !!!'), null)
+  t.equal(await users.verify(as('alice', 's3cret')), 'alice')
+  t.equal(await users.verify(as('bob', 'pässwörd')), 'bob', 'UTF-8 passwords, as htpasswd hashes them from a UTF-8 terminal')
+  t.equal(await users.verify(as('alice', 's3cret ')), null)
+  t.equal(await users.verify(as('alice', 'pässwörd')), null, 'another user\'s password')
+  t.equal(await users.verify(as('mallory', 's3cret')), null, 'an unknown user, whatever the password')
+  t.equal(await users.verify(as('bob', 's3cret')), null)
 })
 
 t.test('a file htpasswd -cB writes, when htpasswd is installed', { skip: HAS_HTPASSWD ? false : 'htpasswd is not installed (apt-get install apache2-utils)' }, async (t) => {
   const dir = t.testdir({})
   t.equal(spawnSync('htpasswd', ['-cbB', `${dir}/users`, 'erin', 'correct horse']).status, 0)
   const users = await Htpasswd.load(`${dir}/users`, '/')
-  t.equal(await users.verify(basic('erin', 'correct horse')), 'erin')
-  t.equal(await users.verify(basic('erin', 'correct horse!')), null)
+  t.equal(await users.verify(as('erin', 'correct horse')), 'erin')
+  t.equal(await users.verify(as('erin', 'correct horse!')), null)
+})
+
+t.test('every failed check goes through the costliest hash of the file: an unknown user\'s, and a known user\'s after a cheaper own', async (t) => {
+  const cheap = ALICE.slice(6)
+  const costly = BOB.slice(4).replace('$05$', '$12$')
+  const costlier = BOB.slice(4).replace('$05$', '$13$')
+  const checked: string[] = []
+  const check: PasswordCheck = (password, hash) => {
+    checked.push(hash === cheap ? 'alice (5)' : hash === costly ? 'carl (12)' : hash === costlier ? 'dora (13)' : hash)
+    return Promise.resolve(password === 'right')
+  }
+  const dir = t.testdir({ users: `alice:${cheap}\ncarl:${costly}\ndora:${costlier}\nerin:${costlier}\n` })
+  const users = await Htpasswd.load('users', dir, check)
+  const checks = async (user: string, password: string): Promise<[string | null, string[]]> => {
+    checked.length = 0
+    return [await users.verify(as(user, password)), [...checked]]
+  }
+  t.strictSame(await checks('mallory', 'wrong'), [null, ['dora (13)']], 'an unknown user: the costliest hash (the first of two)')
+  t.strictSame(await checks('mallory', 'right'), [null, ['dora (13)']], 'never taken, whatever it matches')
+  t.strictSame(await checks('alice', 'wrong'), [null, ['alice (5)', 'dora (13)']], 'a known user\'s cheaper hash, then the costliest')
+  t.strictSame(await checks('carl', 'wrong'), [null, ['carl (12)', 'dora (13)']])
+  t.strictSame(await checks('dora', 'wrong'), [null, ['dora (13)']], 'the costliest own hash: once')
+  t.strictSame(await checks('alice', 'right'), ['alice', ['alice (5)']], 'a right password: its own hash only')
+})
+
+t.test('credentials proven once let their user in again without bcrypt; others still go through it', async (t) => {
+  let checks = 0
+  const users = await Htpasswd.load('users', t.testdir({ users: `${ALICE}\n${BOB}\n` }), (password, hash) => {
+    checks++
+    return Promise.resolve(password === 'right' && hash === ALICE.slice(6))
+  })
+  t.equal(users.proven(as('alice', 'right')), null, 'not yet proven')
+  t.equal(await users.verify(as('alice', 'right')), 'alice')
+  t.equal(checks, 1)
+  t.equal(users.proven(as('alice', 'right')), 'alice', 'proven: no check')
+  t.equal(users.proven(as('alice', 'right ')), null, 'another password')
+  t.equal(users.proven(as('bob', 'right')), null, 'another user')
+  t.equal(checks, 1)
+})
+
+t.test('the bcrypt thread: compares as bcryptjs does, off the main thread; closed, it starts again', async (t) => {
+  const thread = new BcryptThread()
+  t.teardown(() => thread.close())
+  const hash = ALICE.slice(6)
+  t.strictSame(await Promise.all([thread.check('s3cret', hash), thread.check('wrong', hash), thread.check('s3cret', hash)]), [true, false, true])
+  // bcryptjs, cost 12: 0.3-0.4 s of CPU; the main thread answers at once meanwhile
+  const costly = thread.check('s3cret', '$2b$12$sz8UEMaBFVdeKjdf4WnV.u6Ss6ocx7Cx3cwQCFIxDvx76Vj2VoP1q')
+  t.equal(await Promise.race([costly.then(() => 'the check'), new Promise((resolve) => setImmediate(() => resolve('the main thread')))]), 'the main thread')
+  t.equal(await costly, true)
+  await thread.close()
+  t.equal(await thread.check('s3cret', hash), true)
+  const stopped = t.rejects(thread.check('s3cret', hash), { message: 'the bcrypt thread was stopped' }, 'a check under way when it is closed')
+  await thread.close()
+  await stopped
+})
+
+t.test('on Linux a bcrypt thread runs at nice 19, the main thread as it was', { skip: process.platform === 'linux' ? false : 'Linux only' }, async (t) => {
+  const niceOf = (tid: string): number => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16])
+  const atNice19 = (): number => readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === 19).length
+  const before = atNice19()
+  const main = niceOf(String(process.pid))
+  const thread = new BcryptThread()
+  t.teardown(() => thread.close())
+  t.equal(await thread.check('s3cret', ALICE.slice(6)), true)
+  t.equal(atNice19(), before + 1, 'one thread more at nice 19')
+  t.equal(niceOf(String(process.pid)), main, 'the main thread as it was')
+})
+
+t.test('bcryptCost: the cost of a hash', async (t) => {
+  t.equal(bcryptCost(ALICE.slice(6)), 5)
+  t.equal(bcryptCost(ALICE.slice(6).replace('$05$', '$12$')), 12)
 })
 
 t.test('bad files: exit 2 with one line naming the file and the line', async (t) => {
@@ -84,5 +154,7 @@ t.test('Basic credentials: user before the first colon, the password may hold co
   t.strictSame(basicCredentials(`basic ${Buffer.from('x:').toString('base64')}`), { user: 'x', password: '' }, 'the scheme in any case')
   t.equal(basicCredentials(`Basic ${Buffer.from('nocolon').toString('base64')}`), null)
   t.equal(basicCredentials('Digest abc'), null)
+  t.equal(basicCredentials('Bearer abc'), null)
+  t.equal(basicCredentials('Basic !!!'), null)
   t.equal(basicCredentials(undefined), null)
 })

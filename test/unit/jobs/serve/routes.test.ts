@@ -5,10 +5,15 @@
  * one access-log line per request.
  */
 
-import { rmSync } from 'node:fs'
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import t, { type Test } from 'tap'
+import { FailedLogins } from '../../../../src/jobs/serve/failed-logins.js'
+import { Htpasswd } from '../../../../src/jobs/serve/htpasswd.js'
 import { HttpServer } from '../../../../src/jobs/serve/http-server.js'
-import { answer, type Routes } from '../../../../src/jobs/serve/routes.js'
+import { usageError, type UserError } from '../../../../src/errors.js'
+import { openInputs } from '../../../../src/input/open-inputs.js'
+import { asInputError } from '../../../../src/input/read-error.js'
+import { answer, shownFailure, type Routes } from '../../../../src/jobs/serve/routes.js'
 import { BUSY, type Searcher } from '../../../../src/jobs/serve/search.js'
 import { SECURITY_HEADERS } from '../../../../src/jobs/serve/security-headers.js'
 import { detailFields, tableRows, tokenLinks, unescapeHtml } from '../../../helpers/page.js'
@@ -173,8 +178,97 @@ t.test('the default page is answered from memory: with the log gone it still lis
   const search = await server.get('/?ip=127.')
   t.equal(search.status, 503)
   hasSecurityHeaders(t, search, '503')
-  t.match(search.body, `<p class="message">The logs cannot be read now: cannot read ${dir}/access.log: no such file (check the path; use - to read stdin).</p>`)
-  t.match(server.warnings.at(-1), `a search failed: cannot read ${dir}/access.log: no such file`)
+  t.match(search.body, '<p class="message">The logs cannot be read now: cannot read access.log: no such file (check the path; use - to read stdin).</p>',
+    'the log by its file name, as the other pages name it')
+  t.notMatch(search.body, dir)
+  t.equal(server.warnings.at(-1), `a search failed: cannot read ${dir}/access.log: no such file (check the path; use - to read stdin)`, 'stderr has the path')
+})
+
+t.test('a log replaced by a file that is no log: the 503 names it by its file name, without its lines (--full-paths: the path)', async (t) => {
+  const dir = t.testdir({ 'access.log': (await import('node:fs')).readFileSync(NGINX) })
+  const notALog = 'PHP Warning: secret in /var/www/shop/Db.php\n<b>second</b>\n'
+  const servers = [await startTestServer(t, [`${dir}/access.log`]), await startTestServer(t, [`${dir}/access.log`], ['--full-paths'])]
+  writeFileSync(`${dir}/next.log`, notALog)
+  renameSync(`${dir}/next.log`, `${dir}/access.log`)
+  const [short, full] = await Promise.all(servers.map((server) => server.get('/?ip=127.')))
+  const php = 'it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input'
+  const said = `none of its 2 lines is an nginx or Apache access log line in combined or common format (${php}).</p>`
+  t.equal(short?.status, 503)
+  t.match(short?.body, `<p class="message">The logs cannot be read now: access.log: ${said}`)
+  t.notMatch(short?.body, /secret|second|Db\.php/, 'no line of the file')
+  t.notMatch(short?.body, dir)
+  t.match(full?.body, `<p class="message">The logs cannot be read now: ${dir}/access.log: ${said}`)
+  t.notMatch(full?.body, /secret|second|Db\.php/, 'no line of the file with --full-paths either')
+  t.equal(servers[0]?.warnings.at(-1), `a search failed: ${dir}/access.log: none of its 2 lines is an nginx or Apache access log line in combined or common format `
+    + `(first: "PHP Warning: secret in /var/www/shop/Db.php") (${php})`, 'stderr has it all')
+})
+
+t.test('shownFailure: the input by its file name wherever the message and hint name it; a message of no input as it is', async (t) => {
+  const gz = asInputError(Object.assign(new Error('unexpected end of file'), { code: 'Z_BUF_ERROR' }), '/var/log/nginx/access.log.2.gz', true) as UserError
+  t.equal(shownFailure(gz, false), 'cannot read access.log.2.gz: the gzip data is truncated or corrupt (unexpected end of file) (check the file with gzip -t)')
+  t.equal(shownFailure(gz, true), 'cannot read /var/log/nginx/access.log.2.gz: the gzip data is truncated or corrupt (unexpected end of file) (check the file with gzip -t)')
+  const dir = t.testdir({ logs: {} })
+  const folder = await openInputs([`${dir}/logs/`], () => process.stdin, '/').catch((e: UserError) => e)
+  t.equal(shownFailure(folder as UserError, false), 'cannot read logs/: it is a folder (name the log files in it, e.g. logs/access.log)', 'a folder named with a slash')
+  t.equal(shownFailure(usageError('the ClickHouse server at ch1:8123 did not answer'), false), 'the ClickHouse server at ch1:8123 did not answer')
+})
+
+t.test('failed logins: 429 with Retry-After once an address failed N times; another address, and credentials proven before, still get in', async (t) => {
+  let now = 1_000_000
+  const users = await Htpasswd.load('users', t.testdir({ users: `${ALICE}\n` }))
+  const routes: Routes = {
+    searcher: { find: () => Promise.resolve({ rows: [], cut: null }) } as unknown as Searcher, options: serveOptions([NGINX]), htpasswd: users,
+    logins: new FailedLogins({ failures: 3, windowMs: 60_000, clients: 100 }, () => now), hosts: new Set(['127.0.0.1']), searches: new Set(), io: testJobIO('/').io,
+  }
+  const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer(routes, exchange), () => undefined)
+  t.teardown(() => server.close())
+  const base = `http://127.0.0.1:${server.address.port}`
+  const get = async (from: string, user?: string, password?: string): Promise<Response> =>
+    request(base, '/', { localAddress: from, headers: user === undefined ? {} : { Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` } })
+  const statuses = async (from: string, user: string | undefined, password: string | undefined, n: number): Promise<number[]> => {
+    const seen: number[] = []
+    for (let i = 0; i < n; i++) seen.push((await get(from, user, password)).status)
+    return seen
+  }
+  t.strictSame(await statuses('127.0.0.2', undefined, undefined, 5), [401, 401, 401, 401, 401], 'no credentials: 401, and not counted')
+  for (let i = 0; i < 3; i++) {
+    t.equal((await get('127.0.0.2', i === 1 ? 'mallory' : 'alice', 'wrong')).status, 401, 'a wrong password, or an unknown user')
+    now += 10_000
+  }
+  const locked = await get('127.0.0.2', 'mallory', 'guess')
+  t.equal(locked.status, 429)
+  t.equal(locked.headers['retry-after'], '30', 'until the first failure leaves the window')
+  t.match(locked.body, '<p class="message">Too many failed logins from this address: try again in 30 seconds.</p>')
+  t.notOk(locked.headers['www-authenticate'])
+  t.equal(locked.headers.connection, 'close', 'a client that goes on connects again')
+  t.equal((await get('127.0.0.2', 'alice', 's3cret')).status, 429, 'right credentials not proven before: not checked while it is closed')
+  t.equal((await get('127.0.0.1', 'alice', 's3cret')).status, 200, 'another address: let in during the lockout')
+  t.equal((await get('127.0.0.2', 'alice', 's3cret')).status, 200, 'credentials proven before: let in without a check')
+  t.equal((await get('127.0.0.2', 'alice', 'wrong')).status, 429)
+  now += 30_000
+  t.strictSame(await statuses('127.0.0.2', 'alice', 'wrong', 2), [401, 429], 'the first failure left the window: one more try, then closed again')
+})
+
+t.test('failed logins: checks under way count, so a flood of one address costs at most N checks', async (t) => {
+  const checks: (() => void)[] = []
+  const users = await Htpasswd.load('users', t.testdir({ users: `${ALICE}\n` }), () => new Promise((resolve) => checks.push(() => resolve(false))))
+  const routes: Routes = {
+    searcher: { find: () => Promise.reject(new Error('not searched')) } as unknown as Searcher, options: serveOptions([NGINX]), htpasswd: users,
+    logins: new FailedLogins({ failures: 3, windowMs: 60_000, clients: 100 }), hosts: new Set(['127.0.0.1']), searches: new Set(), io: testJobIO('/').io,
+  }
+  const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer(routes, exchange), () => undefined)
+  t.teardown(() => server.close())
+  const statuses: number[] = []
+  const flood = Array.from({ length: 8 }, () => request(`http://127.0.0.1:${server.address.port}`, '/',
+    { localAddress: '127.0.0.3', headers: { Authorization: `Basic ${Buffer.from('alice:guess').toString('base64')}` } })
+    .then((r) => void statuses.push(r.status)))
+  // each of the eight is either being checked or answered
+  while (checks.length + statuses.length < 8) await new Promise((resolve) => setTimeout(resolve, 10))
+  t.equal(checks.length, 3, 'three checks under way')
+  t.strictSame(statuses, [429, 429, 429, 429, 429], 'the other five answered at once')
+  for (const release of checks) release()
+  await Promise.all(flood)
+  t.strictSame(statuses.slice(5), [401, 401, 401])
 })
 
 t.test('every search taken: 503 with Retry-After; a bug: 500, its stack on stderr only', async (t) => {
@@ -182,7 +276,7 @@ t.test('every search taken: 503 with Retry-After; a bug: 500, its stack on stder
   const run = testJobIO('/')
   let searcher: Partial<Searcher> = { find: () => Promise.resolve(BUSY) }
   const routes: Routes = {
-    searcher: searcher as Searcher, options, htpasswd: null, hosts: new Set(['127.0.0.1', 'localhost']), searches: new Set(), io: run.io,
+    searcher: searcher as Searcher, options, htpasswd: null, logins: new FailedLogins(), hosts: new Set(['127.0.0.1', 'localhost']), searches: new Set(), io: run.io,
   }
   const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer({ ...routes, searcher: searcher as Searcher }, exchange), () => undefined)
   t.teardown(() => server.close())
