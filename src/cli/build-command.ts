@@ -160,7 +160,7 @@ export function buildOptionList(): Option[] {
   new Option('--partial-ok', 'when an input breaks off (a truncated .gz), publish the rows read before the break and warn, instead of exit 2'),
   ...privacyOptionList(),
   new Option('--full-scan', 'read every line of every input (default: plain files are read from their end and reading stops once the newest rows are certain)'),
-  new Option('--threads <n>', 'threads that parse a large input: with more than 1, worker threads parse it while this one reads (default: one per core)').argParser(positiveInt),
+  new Option('--threads <n>', 'threads that parse a large input: with more than 1, worker threads parse it while this one reads (default: one per core; one for a --limit of 10000 or more)').argParser(positiveInt),
   new Option('--order-tolerance <seconds>', 'how much earlier than a line written before it a line may be stamped (Apache stamps the request\'s start, writes at its end)').default(DEFAULT_ORDER_TOLERANCE).argParser(seconds),
   new Option('--quiet', 'no progress line on a terminal and no skipped-lines summary'),
   new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson (one per line, for merge) or csv').default('html').argParser(emitFormat),

@@ -55,6 +55,12 @@ export interface LineSink {
   literals?: () => readonly Buffer[] | null
   /** `lines` lines were passed over (`blank` of them empty), in the order they would have come. */
   passedOver?: (lines: number, blank: number) => void
+  /**
+   * Lines are decoded one at a time: each is a string of its own, not a
+   * slice of its block's (which a kept record would hold alive whole). For
+   * a run that keeps many records; a block is decoded at once otherwise.
+   */
+  readonly flat?: boolean
   /** A line passed over whose time is still of use (the first or last of a block: how far reading got); `start` as for `line`. */
   passedOverLine?: (text: string, start: number) => void
 }
@@ -136,8 +142,8 @@ export class LineSplitter {
   /** Whole lines, each ended by its `\n`: the common case, without the bookkeeping of pieces. `at`: the block's offset. */
   private blockLines(block: Buffer, at: number): void {
     const literals = this.sink.literals?.() ?? null
-    if (literals !== null && literals.length > 0) {
-      this.literalLines(block, at, literals)
+    if ((literals !== null && literals.length > 0) || this.sink.flat === true) {
+      this.literalLines(block, at, literals ?? [])
       return
     }
     const { sink, max } = this
@@ -161,21 +167,21 @@ export class LineSplitter {
   }
 
   /**
-   * Whole lines as blockLines, but only those holding every literal are
-   * decoded; the others are counted, and said before the next line handed
+   * Whole lines as blockLines, each decoded on its own, but only those
+   * holding every literal (if any); the others are counted, and said before the next line handed
    * over, so numbers stay in order. (Read forwards, no line's time tells
    * how far reading got before the input ends.)
    */
   private literalLines(block: Buffer, at: number, literals: readonly Buffer[]): void {
     const { sink, max } = this
-    const first = literals[0] as Buffer
-    let found = block.indexOf(first)
+    const first = literals[0]
+    let found = first === undefined ? -1 : block.indexOf(first)
     let passed = 0
     let blank = 0
     for (let start = 0, end = block.indexOf(NEWLINE); end >= 0; start = end + 1, end = block.indexOf(NEWLINE, start)) {
-      if (found >= 0 && found < start) found = block.indexOf(first, start)
+      if (first !== undefined && found >= 0 && found < start) found = block.indexOf(first, start)
       // an overlong line is never read, so it is one the run counts as skipped, literal or not
-      if (end - start <= max && !(found >= 0 && found + first.length <= end && holdsTheRest(block, start, end, literals))) {
+      if (first !== undefined && end - start <= max && !(found >= 0 && found + first.length <= end && holdsTheRest(block, start, end, literals))) {
         passed++
         if (end === start || (end === start + 1 && block[start] === CR)) blank++
         continue

@@ -21,7 +21,7 @@ import { recordFilter } from '../select/record-filter.js'
 import { selectFrom, type ReadReach, type SelectOptions } from '../select/select-from.js'
 import { NewestRecords, TokenRecords } from '../select/selection.js'
 import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
-import type { LogLinesContext } from '../source/log-lines.js'
+import { FLAT_LINES_FROM, type LogLinesContext } from '../source/log-lines.js'
 import { NotThisFormatError } from '../source/format-probe.js'
 import { NewestLine } from '../source/newest-line.js'
 import { lineTimeReader } from '../source/line-time.js'
@@ -66,6 +66,7 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
       settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine(),
       ...(options.quiet ? {} : { warn: io.warn }),
       literals: lineLiterals(options),
+      flatLines: options.limit >= FLAT_LINES_FROM,
     },
     note,
     clock: pageClock(io.env),
@@ -83,7 +84,8 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
  */
 export async function readLogs(inputs: readonly OpenedInput[], reading: LogReading, options: BuildOptions, io: JobIO, tables: readonly RecordSource[] = [],
   stop?: SelectOptions['stop']): Promise<ReadReach> {
-  const threads = options.threads ?? availableParallelism()
+  // a run that keeps many records reads on one thread unless told otherwise: the workers' records would be held there and again here
+  const threads = options.threads ?? (options.limit >= FLAT_LINES_FROM ? 1 : availableParallelism())
   const pool = threads > 1 ? io.workers ?? new WorkerPool(threads) : null
   try {
     return await readLogsWith(inputs, tables, reading, options, io, threaded(reading, options, io, pool), stop)

@@ -7,6 +7,7 @@
 import type { DisplayZone } from '../record.js'
 import type { Zone } from 'luxon'
 import { luxon } from '../parse/time/luxon.js'
+import { wallClockReader } from '../parse/time/wall-clock.js'
 
 export interface DisplayTime {
   date: string
@@ -22,13 +23,9 @@ function pad2(n: number): string {
   return (n < 10 ? `0${n}` : String(n))
 }
 
-/**
- * In a fixed offset the calendar is plain arithmetic on the UTC fields, so
- * luxon is not loaded for it; null for a year outside 0–9999, which luxon
- * writes its own way.
- */
-function inFixedOffset(time: number, offset: number): DisplayTime | null {
-  const at = new Date(time + offset * 60_000)
+/** The calendar of a wall-clock time (milliseconds on a clock read as if it were UTC); null for a year outside 0–9999, which luxon writes its own way. */
+function onClock(wall: number): DisplayTime | null {
+  const at = new Date(wall)
   const year = at.getUTCFullYear()
   if (!(year >= 0 && year <= 9999)) return null
   return {
@@ -42,11 +39,15 @@ function inZone(time: number, zone: Zone): DisplayTime {
   return { date: at.toFormat('dd.MM.yyyy'), clock: at.toFormat('H:mm:ss') }
 }
 
+/**
+ * The Time column of an instant: plain arithmetic on the wall-clock time
+ * (parse/time/wall-clock.ts: the zone's offset looked up once a minute),
+ * luxon only for a year it writes its own way.
+ */
 export function timeFormatter(zoneName: DisplayZone): ((time: number, offset: number) => DisplayTime) {
-  if (zoneName === null) {
-    return (time, offset) => inFixedOffset(time, offset) ?? inZone(time, luxon().FixedOffsetZone.instance(offset))
+  const wallClock = wallClockReader(zoneName)
+  return function shownTime(time, offset) {
+    const wall = wallClock(time, offset)
+    return onClock(wall) ?? inZone(time, zoneName === null ? luxon().FixedOffsetZone.instance(offset) : luxon().IANAZone.create(zoneName))
   }
-  const zone = luxon().IANAZone.create(zoneName)
-  if (!zone.isValid) throw new RangeError(`unknown time zone ${zoneName}`)
-  return (time) => inZone(time, zone)
 }

@@ -18,7 +18,8 @@ import type { DisplayZone } from '../record.js'
 import type { LoggedAt } from '../source/line-time.js'
 import type { Criteria } from './criteria.js'
 import { tokenSecond } from './filters/token.js'
-import { wallClockReader, type TimeBound } from './filters/time-range.js'
+import { wallClockReader } from '../parse/time/wall-clock.js'
+import type { TimeBound } from './filters/time-range.js'
 
 /** How far a clock change moves wall-clock time against the instants. */
 const CLOCK_CHANGE_MS = 3_600_000

@@ -36,6 +36,13 @@ export interface SearchLiterals {
   json: readonly string[]
 }
 
+/**
+ * From how many rows a run decodes its lines one at a time (LineSink.flat):
+ * a line sliced from its block's text holds the block alive, and a run
+ * keeping most lines of a log would hold all of it twice over.
+ */
+export const FLAT_LINES_FROM = 10_000
+
 /** What the lines of every input of a run share. */
 export interface LogLinesContext {
   settings: ReadSettings
@@ -48,6 +55,8 @@ export interface LogLinesContext {
   warn?: (line: string) => void
   /** The text every line the search can list holds (select/line-literals.ts): the other lines are passed over undecoded. Absent or null: none. */
   literals?: SearchLiterals | null
+  /** Lines decoded one at a time (LineSink.flat): a run that keeps many records. */
+  flatLines?: boolean
   /** The newest valid line read, for the page's stamp. */
   newest: NewestLine
   /** Instead of the note: `auto` read a line at `at` with the preset `format` (the first such line); a worker tells the main thread. */
@@ -103,6 +112,11 @@ export class LogLines implements LineSink, RecordGate {
   readonly #noted: Set<string>
   /** Lines held back while `auto` probes; an overlong line is held as its head, to keep the order. */
   readonly #held: HeldLine[] = []
+  /** Whether lines come decoded one at a time (LineSink.flat). */
+  get flat(): boolean {
+    return this.#context.flatLines === true
+  }
+
   /** The search's literals as bytes, for the format read with; undefined until asked once the format is decided. */
   #literals: readonly Buffer[] | null | undefined
   /** The same as text, once asked for as bytes: a line without them that comes all the same is passed over too. */

@@ -12,7 +12,7 @@ import { lineStartAtOrAfter } from '../input/window-range.js'
 import type { LinePosition, SkipReason } from '../parse/record/access-record.js'
 import type { NewestRecords, TokenRecords } from '../select/selection.js'
 import { InputPlaces } from '../source/batch.js'
-import { LogLines, type Numbering } from '../source/log-lines.js'
+import { FLAT_LINES_FROM, LogLines, type Numbering } from '../source/log-lines.js'
 import { NewestLine } from '../source/newest-line.js'
 import { SHOWN_LINE_LENGTH, SHOWN_SKIPPED_LINES, SkippedLines } from '../source/skipped-lines.js'
 import type { PieceTask, RangeTask, ReadFailure, StretchEvent, StretchOf, StretchReport } from './stretch-tasks.js'
@@ -52,6 +52,7 @@ class StretchReader {
       newest: this.newest,
       retried: (at, format) => void events.push({ kind: 'retry', format, at }),
       literals: context.job.literals,
+      flatLines: context.job.limit >= FLAT_LINES_FROM,
     }, stretch.label, numbering, new InputPlaces(stretch.rank), { format: stretch.format })
   }
 

@@ -14,7 +14,7 @@
 
 import { civilProblem, MONTH_NAMES, utcMillis } from '../../parse/time/civil.js'
 import { emptyIsoTime, scanIsoTime, type IsoForm } from '../../parse/time/iso-time.js'
-import { luxon } from '../../parse/time/luxon.js'
+import { wallClockReader } from '../../parse/time/wall-clock.js'
 import type { DisplayZone } from '../../record.js'
 import { InvalidCriterion } from './invalid-criterion.js'
 
@@ -86,27 +86,6 @@ export function isEmptyRange(from: TimeBound, until: TimeBound): boolean {
   if (from.kind === until.kind) return from.start >= until.end
   const offset = from.kind === 'instant' ? from.offset : (until as InstantBound).offset
   return asInstant(from, offset).start >= asInstant(until, offset).end
-}
-
-/**
- * The wall-clock time a record shows, as milliseconds on a clock read as if
- * it were UTC: in the display zone, else in the line's own offset. The
- * zone's offset is looked up once per minute of log time.
- */
-export function wallClockReader(zone: DisplayZone): ((time: number, offset: number) => number) {
-  if (zone === null) return (time, offset) => time + offset * MINUTE
-  const iana = luxon().IANAZone.create(zone)
-  if (!iana.isValid) throw new RangeError(`unknown time zone ${zone}`)
-  let cachedMinute = Number.NaN
-  let cachedOffset = 0
-  return (time) => {
-    const minute = Math.floor(time / MINUTE)
-    if (minute !== cachedMinute) {
-      cachedMinute = minute
-      cachedOffset = iana.offset(time)
-    }
-    return time + cachedOffset * MINUTE
-  }
 }
 
 /** Tests a record's time against the bounds; null when there are none. */

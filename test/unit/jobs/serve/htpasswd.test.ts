@@ -4,9 +4,9 @@
  */
 
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import t from 'tap'
-import { BcryptThread, type PasswordCheck } from '../../../../src/jobs/serve/bcrypt-thread.js'
+import type { PasswordCheck } from '../../../../src/jobs/serve/bcrypt-thread.js'
 import { basicCredentials, bcryptCost, Htpasswd, parseHtpasswd, type Credentials } from '../../../../src/jobs/serve/htpasswd.js'
 
 // written by `htpasswd -nbB` (apache2-utils)
@@ -74,34 +74,6 @@ t.test('credentials proven once let their user in again without bcrypt; others s
   t.equal(users.proven(as('alice', 'right ')), null, 'another password')
   t.equal(users.proven(as('bob', 'right')), null, 'another user')
   t.equal(checks, 1)
-})
-
-t.test('the bcrypt thread: compares as bcryptjs does, off the main thread; closed, it starts again', async (t) => {
-  const thread = new BcryptThread()
-  t.teardown(() => thread.close())
-  const hash = ALICE.slice(6)
-  t.strictSame(await Promise.all([thread.check('s3cret', hash), thread.check('wrong', hash), thread.check('s3cret', hash)]), [true, false, true])
-  // bcryptjs, cost 12: 0.3-0.4 s of CPU; the main thread answers at once meanwhile
-  const costly = thread.check('s3cret', '$2b$12$sz8UEMaBFVdeKjdf4WnV.u6Ss6ocx7Cx3cwQCFIxDvx76Vj2VoP1q')
-  t.equal(await Promise.race([costly.then(() => 'the check'), new Promise((resolve) => setImmediate(() => resolve('the main thread')))]), 'the main thread')
-  t.equal(await costly, true)
-  await thread.close()
-  t.equal(await thread.check('s3cret', hash), true)
-  const stopped = t.rejects(thread.check('s3cret', hash), { message: 'the bcrypt thread was stopped' }, 'a check under way when it is closed')
-  await thread.close()
-  await stopped
-})
-
-t.test('on Linux a bcrypt thread runs at nice 19, the main thread as it was', { skip: process.platform === 'linux' ? false : 'Linux only' }, async (t) => {
-  const niceOf = (tid: string): number => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16])
-  const atNice19 = (): number => readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === 19).length
-  const before = atNice19()
-  const main = niceOf(String(process.pid))
-  const thread = new BcryptThread()
-  t.teardown(() => thread.close())
-  t.equal(await thread.check('s3cret', ALICE.slice(6)), true)
-  t.equal(atNice19(), before + 1, 'one thread more at nice 19')
-  t.equal(niceOf(String(process.pid)), main, 'the main thread as it was')
 })
 
 t.test('bcryptCost: the cost of a hash', async (t) => {

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { InvalidCriterion } from '../../../../src/select/filters/invalid-criterion.js'
 import {
-  isEmptyRange, parseTimeBound, timeRangeMatcher, wallClockReader,
+  isEmptyRange, parseTimeBound, timeRangeMatcher,
 } from '../../../../src/select/filters/time-range.js'
 
 const HINT = 'give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, ' +
@@ -105,20 +105,6 @@ t.test('isEmptyRange with offsets: instants compare as instants, a wall-clock bo
 const BEFORE_CHANGE = Date.UTC(2026, 9, 25, 0, 59, 59) // shown 02:59:59 (+0200)
 const AFTER_CHANGE = Date.UTC(2026, 9, 25, 1, 0, 0) // shown 02:00:00 (+0100)
 const EARLIER = Date.UTC(2026, 9, 25, 0, 15, 0) // shown 02:15:00 (+0200)
-
-t.test('wallClockReader: the time the Time column shows', async (t) => {
-  const logged = wallClockReader(null)
-  t.equal(logged(BEFORE_CHANGE, 120), Date.UTC(2026, 9, 25, 2, 59, 59))
-  t.equal(logged(AFTER_CHANGE, 60), Date.UTC(2026, 9, 25, 2, 0, 0))
-  t.equal(logged(AFTER_CHANGE, -300), Date.UTC(2026, 9, 24, 20, 0, 0), 'a negative offset')
-  const berlin = wallClockReader('Europe/Berlin')
-  t.equal(berlin(BEFORE_CHANGE, 0), Date.UTC(2026, 9, 25, 2, 59, 59), 'the logged offset does not count')
-  t.equal(berlin(AFTER_CHANGE, 0), Date.UTC(2026, 9, 25, 2, 0, 0))
-  t.equal(berlin(BEFORE_CHANGE, 0), Date.UTC(2026, 9, 25, 2, 59, 59), 'back and forth across the change')
-  const kathmandu = wallClockReader('Asia/Kathmandu')
-  t.equal(kathmandu(AFTER_CHANGE, 0), Date.UTC(2026, 9, 25, 6, 45, 0), '+05:45')
-  t.throws(() => wallClockReader('Mars/Olympus'), new RangeError('unknown time zone Mars/Olympus'))
-})
 
 t.test('timeRangeMatcher compares wall-clock times, also across a DST change', async (t) => {
   t.equal(timeRangeMatcher(null, null, null), null, 'no bounds, no test')
