@@ -10,13 +10,14 @@
  */
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { connect, createServer, type Socket } from 'node:net'
+import { createServer } from 'node:net'
 import t from 'tap'
 import { ClickHouseConnection } from '../../src/clickhouse/clickhouse-connection.js'
 import { parseClickHouseUrl } from '../../src/clickhouse/clickhouse-url.js'
 import { sqlString } from '../../src/clickhouse/sql-text.js'
 import { clickHouseMissing, clickHouseServer, TLS_CERTIFICATE } from '../helpers/clickhouse-server.js'
 import { createSchema, logLines } from '../helpers/clickhouse-tables.js'
+import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js'
 import { runCli, spawnCli } from '../helpers/run-cli.js'
 import { between, pickOne, seeded } from '../helpers/seeded.js'
 
@@ -61,12 +62,8 @@ t.test('a failure is one line, exit 2, and the old page stays', { skip: missing 
  * A proxy to `port` that passes the server's answers on a byte every `everyMs` (requests go through as
  * they come); with `headersAtOnce`, an answer's headers go at once, its body a byte at a time.
  */
-async function dribblingProxy(port: number, everyMs: number, headersAtOnce: boolean): Promise<{ port: number; close: () => void }> {
-  const sockets = new Set<Socket>()
-  const proxy = createServer((client) => {
-    const upstream = connect(port, '127.0.0.1')
-    sockets.add(client).add(upstream)
-    client.pipe(upstream)
+function dribblingProxy(port: number, everyMs: number, headersAtOnce: boolean): Promise<TcpProxy> {
+  return tcpProxy(port, (client, upstream) => {
     const waiting: number[] = []
     let head = headersAtOnce ? Buffer.alloc(0) : null
     upstream.on('data', (bytes: Buffer) => {
@@ -82,23 +79,8 @@ async function dribblingProxy(port: number, everyMs: number, headersAtOnce: bool
       const byte = waiting.shift()
       if (byte !== undefined) client.write(Buffer.from([byte]))
     }, everyMs)
-    const end = (): void => {
-      clearInterval(timer)
-      client.destroy()
-      upstream.destroy()
-    }
-    client.on('error', end).on('close', end)
-    upstream.on('error', end)
+    return () => clearInterval(timer)
   })
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
-  const address = proxy.address()
-  return {
-    port: typeof address === 'object' && address !== null ? address.port : 0,
-    close: () => {
-      proxy.close()
-      sockets.forEach((socket) => socket.destroy())
-    },
-  }
 }
 
 for (const headersAtOnce of [false, true]) {
