@@ -4,9 +4,12 @@
  * current servers; loaded only when a run names a clickhouse:// URL).
  * Queries answer TabSeparated text, read whole: `wait_end_of_query=1` makes
  * the server finish the query before it sends a byte, so an error in the
- * middle of a result is an HTTP error, never a short result. Every failure
- * (server down, unknown table or column, a mid-result error, a timeout)
- * becomes one user error (exit 2) naming the URL and what failed.
+ * middle of a result is an HTTP error, never a short result. `?timeout=`
+ * bounds each query whole, its answer read to the end included (the
+ * client's own timeout is one of a socket gone quiet: a server or proxy
+ * that sends a byte a second never meets it). Every failure (server down,
+ * unknown table or column, a mid-result error, a timeout) becomes one user
+ * error (exit 2) naming the URL and what failed.
  *
  * An insert's body goes gzipped (Content-Encoding: gzip), so that a body cut
  * short (its sender killed, or giving up on the way) is an error to the
@@ -20,7 +23,7 @@ import { createRequire } from 'node:module'
 import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
-import type { ClickHouseClient } from '@clickhouse/client'
+import type { ClickHouseClient, ExecParams } from '@clickhouse/client'
 import { usageError, type UserError } from '../errors.js'
 import { visible } from '../text/visible.js'
 import type { ClickHouseTable } from './clickhouse-url.js'
@@ -65,8 +68,17 @@ export function serverWords(message: string): string {
   return visible(text.length > 300 ? `${text.slice(0, 300)}…` : text)
 }
 
+/** A query, its answer included, that took longer than the table's timeout. */
+export class QueryTimeout extends Error {
+  constructor() {
+    super('Timeout error.')
+    this.name = 'QueryTimeout'
+  }
+}
+
 /** What went wrong, in words. */
 export function failureWords(e: unknown, timeoutMs: number): string {
+  if (e instanceof QueryTimeout) return `no answer within ${timeoutMs / 1000} s`
   const error = e as NodeJS.ErrnoException & { type?: string }
   const code = error?.code
   if (typeof code === 'string' && NETWORK_WORDS[code] !== undefined) return `cannot reach the server: ${NETWORK_WORDS[code]}`
@@ -110,10 +122,29 @@ export class ClickHouseConnection {
   /** The rows of a SELECT (without its FORMAT), each as its fields. */
   async select(sql: string, what = 'the query'): Promise<string[][]> {
     try {
-      const result = await this.#client.exec({ query: `${sql}\nFORMAT TabSeparated` })
-      return parseTsvRows(await bodyText(result.stream))
+      return parseTsvRows(await this.#exec({ query: `${sql}\nFORMAT TabSeparated` }))
     } catch (e) {
       throw this.error(what, e)
+    }
+  }
+
+  /** Runs a query and reads its answer to the end, both within the table's timeout (then it fails with QueryTimeout). */
+  async #exec(params: ExecParams & { values?: Readable }): Promise<string> {
+    const abort = new AbortController()
+    let answer: Readable | null = null
+    const timer = setTimeout(() => {
+      abort.abort()
+      answer?.destroy(new QueryTimeout())
+    }, this.table.timeoutMs)
+    try {
+      const result = await this.#client.exec({ ...params, abort_signal: abort.signal })
+      answer = result.stream
+      if (abort.signal.aborted) answer.destroy(new QueryTimeout())
+      return await bodyText(answer)
+    } catch (e) {
+      throw abort.signal.aborted ? new QueryTimeout() : e
+    } finally {
+      clearTimeout(timer)
     }
   }
 
@@ -124,14 +155,13 @@ export class ClickHouseConnection {
   async insert(insert: string, rows: Buffer, queryId: string): Promise<void> {
     try {
       const body = await gzipped(rows, { level: GZIP_LEVEL })
-      const result = await this.#client.exec({
+      await this.#exec({
         query: `${insert} FORMAT TabSeparated`,
         query_id: queryId,
         values: Readable.from([body]),
         http_headers: { 'Content-Encoding': 'gzip' },
         clickhouse_settings: { insert_distributed_sync: 1 },
       })
-      await bodyText(result.stream)
     } catch (e) {
       throw this.error('the insert', e)
     }

@@ -66,10 +66,10 @@ export function rowOffset(seq: string): number {
   return Number(BigInt(seq) % OFFSET_PART)
 }
 
-/** One row's line to the lines of the source: a message over the cap is too long, as a file's line would be. */
+/** One row's line to the lines of the source: a message over the cap (cut on the server, row-query.ts) is too long, as a file's line would be. */
 export function feedRow(lines: LogLines, row: TableRow): void {
   const start = rowOffset(row.seq)
-  if (row.message.length * 3 > MAX_LINE_LENGTH && Buffer.byteLength(row.message) > MAX_LINE_LENGTH) lines.tooLong(row.message.slice(0, TOO_LONG_HEAD), start)
+  if (row.length > MAX_LINE_LENGTH) lines.tooLong(row.message.slice(0, TOO_LONG_HEAD), start)
   else lines.line(row.message, start)
 }
 
@@ -156,7 +156,7 @@ export class ClickHouseSource implements RecordSource {
         const within = [...this.#conditions, `${time} >= ${sqlInteger(low)}`, ...(upper === null ? [] : [`${time} < ${sqlInteger(upper)}`])]
         const rows: TableRow[] = (await connection.select(rowsQuery(table, within, key, this.#reading.pageRows))).map(tableRow)
         for (const row of rows) {
-          this.#bytes += row.message.length + 1
+          this.#bytes += row.length + 1
           this.watermarks.saw(row)
           feedRow(lines, row)
         }

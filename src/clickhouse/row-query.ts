@@ -4,8 +4,11 @@
  * descending, continuing after the last row of the page before (never
  * OFFSET, which would read again what was sent). A row's key is unique: a
  * file's lines have sequence numbers of their own (schema/clickhouse.sql).
+ * A message longer than the line cap comes as its head and its length (a
+ * line too long, as in a file): a row of 30 MB is never held whole.
  */
 
+import { HEAD_BYTES, MAX_LINE_LENGTH } from '../input/line-splitter.js'
 import type { ClickHouseTable } from './clickhouse-url.js'
 import { sqlInteger, sqlName, sqlString } from './sql-text.js'
 
@@ -21,7 +24,10 @@ export interface RowKey {
 
 /** One row as read. */
 export interface TableRow extends RowKey {
+  /** The message, or its first HEAD_BYTES bytes when it is longer than the line cap (then it is no line: too long). */
   message: string
+  /** Bytes of the whole message, as stored. */
+  length: number
 }
 
 function from(table: ClickHouseTable): string {
@@ -49,7 +55,9 @@ export function rowsQuery(table: ClickHouseTable, conditions: readonly string[],
   const all = [...conditions]
   if (key !== null) all.push(keysetCondition([time, host, file, seq], key, direction === 'DESC' ? '<' : '>'))
   const order = [time, host, file, seq].map((name) => `${name} ${direction}`).join(', ')
-  return `SELECT toUInt32(${time}), ${host}, ${file}, toString(${seq}), ${message}\nFROM ${from(table)}${where(all)}\nORDER BY ${order}\nLIMIT ${sqlInteger(limit)}`
+  // a message over the line cap is cut on the server: no more than the cap of one is ever sent
+  const capped = `if(length(${message}) > ${sqlInteger(MAX_LINE_LENGTH)}, substring(${message}, 1, ${sqlInteger(HEAD_BYTES)}), ${message})`
+  return `SELECT toUInt32(${time}), ${host}, ${file}, toString(${seq}), length(${message}), ${capped}\nFROM ${from(table)}${where(all)}\nORDER BY ${order}\nLIMIT ${sqlInteger(limit)}`
 }
 
 /** `(time, host, file, seq) < key`, written out so the time column's index narrows the read. */
@@ -62,6 +70,6 @@ export function keysetCondition(names: readonly [string, string, string, string]
 
 /** The fields of an answer's row → the row. */
 export function tableRow(fields: readonly string[]): TableRow {
-  const [time, host, file, seq, message] = fields
-  return { time: Number(time), host: host ?? '', file: file ?? '', seq: seq ?? '0', message: message ?? '' }
+  const [time, host, file, seq, length, message] = fields
+  return { time: Number(time), host: host ?? '', file: file ?? '', seq: seq ?? '0', length: Number(length), message: message ?? '' }
 }

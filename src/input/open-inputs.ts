@@ -141,3 +141,11 @@ export async function openInputs(
   }
   return opened
 }
+
+/** One file by its absolute path, opened as openInputs opens it (never stdin). */
+export async function openFileInput(path: string): Promise<OpenedInput> {
+  const [input] = await openInputs([path], () => {
+    throw new Error(`${path} is no file`)
+  }, '/')
+  return input as OpenedInput
+}

@@ -2,7 +2,8 @@
 // default) shipped by `ship --once` into a private server (test/helpers/clickhouse-server.ts), then
 // the page (newest 10), a rare --ip over one day and a --token read through clickhouse://, against the
 // same searches by `build --full-scan` over the files. `ship` throughput (lines/s into ClickHouse)
-// against clickhouse-client inserting the same file.
+// against clickhouse-client inserting the same file. And the page of a table whose newest rows are
+// messages of 30 MB (a feeder without a line cap wrote them): its peak RSS (hugeRowsBench).
 //
 //   npm run bench -- --clickhouse-only [--clickhouse-lines 10000000] [--runs 3]
 import { spawnSync } from 'node:child_process'
@@ -68,11 +69,35 @@ export async function clickHouseBench({ dir, lines, runs, measure, record }) {
     figures[`${name} files`] = files_
   }
   for (const file of files) rmSync(file)
+  const huge = await hugeRowsBench({ server, out, measure, record })
   const pageFigure = figures['the page (newest 10)']
   const ipFigure = figures[`--ip ${ip} over ${day}`]
   return [
     { what: `clickhouse ${lines / 1e6}M lines: the page in < 0.3 s`, value: `${pageFigure.seconds.toFixed(3)} s (build --full-scan of the files: ${figures['the page (newest 10) files'].seconds.toFixed(1)} s)`, pass: pageFigure.seconds < 0.3 },
     { what: `clickhouse ${lines / 1e6}M lines: a day's --ip in < 0.5 s`, value: `${ipFigure.seconds.toFixed(3)} s (files: ${figures[`--ip ${ip} over ${day} files`].seconds.toFixed(1)} s)`, pass: ipFigure.seconds < 0.5 },
+    huge,
     { what: 'ship at least 100k lines/s', value: `${Math.round(shipped.linesPerSecond).toLocaleString('en-US')} lines/s (clickhouse-client, message only: ${Math.round(baseline.linesPerSecond).toLocaleString('en-US')} lines/s)`, pass: shipped.linesPerSecond >= 100_000 },
   ]
+}
+
+const HUGE_ROWS = 12
+const HUGE_BYTES = 30_000_000
+
+/**
+ * The page of a table whose newest 12 rows hold 30 MB messages, among 1,000 lines, for a search that
+ * lets every line through (--any-url: the server sends them all): each is cut on the server (row-query.ts), so the run's peak RSS stays that of a small page (issue 29: 1.18 GB, and 22
+ * such rows were exit 2, "Cannot create a string longer than 0x1fffffe8").
+ */
+export async function hugeRowsBench({ server, out, measure, record }) {
+  const { createSchema } = await import('../helpers/clickhouse-tables.ts')
+  await createSchema(server, 'bench_huge')
+  const line = (ip, url) => `concat('10.0.0.${ip} - - [22/Nov/2026:10:00:00 +0000] "GET /', ${url}, ' HTTP/1.1" 200 5 "-" "t"')`
+  await server.query(`INSERT INTO bench_huge.access_lines SELECT toDateTime('2026-11-22 09:00:00') + number, 'web', '/normal.log', number, ${line(1, 'toString(number)')} FROM system.numbers LIMIT 1000`)
+  // one at a time: the server builds each in memory
+  for (let i = 0; i < HUGE_ROWS; i++) {
+    await server.query(`INSERT INTO bench_huge.access_lines SELECT toDateTime('2026-11-22 10:00:00') + ${i}, 'web', '/huge.log', ${i}, ${line(2, `arrayStringConcat(arrayMap(x -> 'abcdefghij', range(${HUGE_BYTES / 10})))`)}`)
+  }
+  const figure = record(`clickhouse: the page of a table whose newest ${HUGE_ROWS} rows are ${HUGE_BYTES / 1e6} MB each`, 1000 + HUGE_ROWS, HUGE_ROWS * HUGE_BYTES,
+    measure([process.execPath, BIN, 'build', server.url('bench_huge.access_lines'), '--any-url', '--status', 'any', '--method', 'any', '-o', out], {}, 1))
+  return { what: `clickhouse: ${HUGE_ROWS} rows of ${HUGE_BYTES / 1e6} MB, the page's peak RSS < 200 MB`, value: `${figure.rssMb?.toFixed(0) ?? '?'} MB`, pass: figure.rssMb !== null && figure.rssMb < 200 }
 }

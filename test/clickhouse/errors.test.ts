@@ -3,12 +3,13 @@
  * failed, exit 2, and nothing published (the old page stays): a server that
  * is down, an unknown table or column, an error in the middle of a result
  * (wait_end_of_query: never a short page), a server that does not answer in
- * time, a wrong password, a read-only user shipping. The password comes from
+ * time (nor whole in time: a proxy that passes on a byte at a time), a
+ * wrong password, a read-only user shipping. The password comes from
  * the environment or a file; values reach SQL as literals the server reads
  * back byte for byte.
  */
 
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import t from 'tap'
 import { ClickHouseConnection } from '../../src/clickhouse/clickhouse-connection.js'
@@ -16,6 +17,7 @@ import { parseClickHouseUrl } from '../../src/clickhouse/clickhouse-url.js'
 import { sqlString } from '../../src/clickhouse/sql-text.js'
 import { clickHouseMissing, clickHouseServer, TLS_CERTIFICATE } from '../helpers/clickhouse-server.js'
 import { createSchema, logLines } from '../helpers/clickhouse-tables.js'
+import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js'
 import { runCli, spawnCli } from '../helpers/run-cli.js'
 import { between, pickOne, seeded } from '../helpers/seeded.js'
 
@@ -55,6 +57,52 @@ t.test('a failure is one line, exit 2, and the old page stays', { skip: missing 
   t.strictSame([r.code, r.stderr], [2, `profiler-search: ${slow}: looking for the newest row failed: no answer within 0.5 s ${HINT}\n`])
   t.equal(readFileSync(`${dir}/page.html`, 'utf8'), 'old page', 'nothing published')
 })
+
+/**
+ * A proxy to `port` that passes the server's answers on a byte every `everyMs` (requests go through as
+ * they come); with `headersAtOnce`, an answer's headers go at once, its body a byte at a time.
+ */
+function dribblingProxy(port: number, everyMs: number, headersAtOnce: boolean): Promise<TcpProxy> {
+  return tcpProxy(port, (client, upstream) => {
+    const waiting: number[] = []
+    let head = headersAtOnce ? Buffer.alloc(0) : null
+    upstream.on('data', (bytes: Buffer) => {
+      if (head === null) return void waiting.push(...bytes)
+      head = Buffer.concat([head, bytes])
+      const end = head.indexOf('\r\n\r\n')
+      if (end < 0) return
+      client.write(head.subarray(0, end + 4))
+      waiting.push(...head.subarray(end + 4))
+      head = null
+    })
+    const timer = setInterval(() => {
+      const byte = waiting.shift()
+      if (byte !== undefined) client.write(Buffer.from([byte]))
+    }, everyMs)
+    return () => clearInterval(timer)
+  })
+}
+
+for (const headersAtOnce of [false, true]) {
+  t.test(`?timeout= bounds a query whole, its answer included: a proxy that passes ${headersAtOnce ? 'the headers at once, then ' : ''}a byte every 100 ms fails the build at 1 s, exit 2, one line, nothing written`, { skip: missing ?? false }, async (t) => {
+    const server = await clickHouseServer()
+    await createSchema(server, 'logs_dribble')
+    const dir = t.testdir({ 'access.log': logLines('d', 0, 50) })
+    t.equal((await runCli(['ship', '--once', `${dir}/access.log`, '--to', server.url('logs_dribble.access_lines'), '--host', 'web'])).code, 0)
+    const proxy = await dribblingProxy(server.httpPort, 100, headersAtOnce)
+    t.teardown(() => proxy.close())
+    const url = `clickhouse://127.0.0.1:${proxy.port}/logs_dribble.access_lines?timeout=1`
+    // the whole answer (its headers alone are some 300 bytes, the body some 20) would take the proxy seconds and more
+    const started = Date.now()
+    const run = runCli(['build', url, '-o', `${dir}/page.html`])
+    const ended = await Promise.race([run, new Promise<null>((resolve) => setTimeout(resolve, 20_000, null).unref())])
+    if (ended === null) proxy.close()
+    t.not(ended, null, `the build ended within 20 times its timeout (${Date.now() - started} ms)`)
+    const r = await run
+    t.strictSame([r.code, r.stderr, r.stdout], [2, `profiler-search: ${url}: looking for the newest row failed: no answer within 1 s ${HINT}\n`, ''])
+    t.notOk(existsSync(`${dir}/page.html`), 'no page written')
+  })
+}
 
 t.test('an error in the middle of a result is an error, never a short result', { skip: missing ?? false }, async (t) => {
   const server = await clickHouseServer()

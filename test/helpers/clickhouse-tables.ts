@@ -50,3 +50,24 @@ export async function waitFor(what: string, check: () => Promise<boolean>, ms = 
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/**
+ * Waits until `check` holds, polling; fails only once `progress` (a snapshot
+ * of how far the work got, such as the rows stored and the inserts under way)
+ * stayed the same for `idleMs`: a loaded machine does the same work slower,
+ * so the bound is on a stall, not on the work.
+ */
+export async function waitWhileProgressing(what: string, check: () => Promise<boolean>, progress: () => Promise<string>, idleMs = 30_000): Promise<void> {
+  let last = await progress()
+  let since = Date.now()
+  while (!(await check())) {
+    const now = await progress()
+    if (now !== last) {
+      last = now
+      since = Date.now()
+    } else if (Date.now() - since > idleMs) {
+      throw new Error(`waited for ${what}: nothing changed for ${idleMs / 1000} s (${now})`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}

@@ -24,17 +24,17 @@ import { parseClickHouseUrl } from '../../clickhouse/clickhouse-url.js'
 import { EXIT, usageError } from '../../errors.js'
 import { FileFollower, type FileLines, type FileSinks, type FollowTiming } from '../../input/follow-file.js'
 import type { LineSink } from '../../input/line-splitter.js'
-import type { Places } from '../../source/batch.js'
 import { LogLines } from '../../source/log-lines.js'
 import { NewestLine } from '../../source/newest-line.js'
 import { readSettings, type ReadOptions } from '../../source/read-settings.js'
 import type { SkippedLines } from '../../source/skipped-lines.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
+import { firstLineTime } from './first-line-time.js'
 import { Inserter } from './inserter.js'
 import { generationSink, logFilesOf, partsToShip, plainGenerations, readPart, type LogFiles, type StreamPart } from './log-stream.js'
 import { awaitInserts } from './running-inserts.js'
-import { MAX_GENERATION, RowBuffer, ShippedSkips, StreamRows } from './shipped-rows.js'
+import { MAX_GENERATION, OFFSET_PLACES, RowBuffer, ShippedSkips, StreamRows } from './shipped-rows.js'
 import { lineEnd, storedEnds } from './stored-lines.js'
 
 export interface ShipOptions {
@@ -63,9 +63,6 @@ export interface ShipResult {
   /** Lines inserted by this run. */
   inserted: number
 }
-
-/** Places are not used by ship's rows: the line's sequence number is in its offset. */
-const NO_PLACES: Places = { of: (offset) => offset }
 
 /** One log being shipped: its lines, and how far its generations got. */
 interface Shipping {
@@ -130,8 +127,8 @@ async function shipWith(connection: ClickHouseConnection, stop: StopRequest, opt
   for (const log of logFiles) {
     const rows = new StreamRows(log.live, buffer)
     const skipped = new ShippedSkips(rows, options.verbose ? io.warn : null)
-    const lines = new LogLines({ settings, selection: rows, skipped, note, newest: new NewestLine() }, log.live, 'offsets', NO_PLACES)
-    const parts = await partsToShip(log, await storedEnds(connection, host, log.live), io.warn)
+    const lines = new LogLines({ settings, selection: rows, skipped, note, newest: new NewestLine() }, log.live, 'offsets', OFFSET_PLACES)
+    const parts = await partsToShip(log, await storedEnds(connection, host, log.live), io.warn, (path) => firstLineTime(path, settings))
     const nextGeneration = Math.max(0, ...parts.map((part) => part.generation + 1))
     logs.push({ log, lines, sink: rows.sinkInto(lines), skipped, parts, nextGeneration, cuts: [] })
   }

@@ -15,7 +15,7 @@ import { tsvEscape } from '../../clickhouse/tsv.js'
 import type { LineSink } from '../../input/line-splitter.js'
 import type { LineFacts, LinePosition, SkipReason } from '../../parse/record/access-record.js'
 import type { AccessRecord } from '../../record.js'
-import type { RecordSink } from '../../source/batch.js'
+import type { Places, RecordSink } from '../../source/batch.js'
 import type { RecordGate } from '../../source/record-reader.js'
 import { SkippedLines } from '../../source/skipped-lines.js'
 
@@ -28,6 +28,9 @@ export const MAX_GENERATION = 2 ** 12
 export function sequence(generation: number, offset: number): number {
   return generation * GENERATION_SPAN + offset
 }
+
+/** Places for LogLines: ship's rows use none (the line's sequence number is in its offset). */
+export const OFFSET_PLACES: Places = { of: (offset) => offset }
 
 export function generationOf(seq: number): number {
   return Math.floor(seq / GENERATION_SPAN)

@@ -26,7 +26,7 @@ function answer(sql: string): string[][] {
   return ROWS.map((row, i) => ({ ...row, seq: i * 100 }))
     .filter((row) => row.time >= low && row.time < below && (before === null || row.seq < Number(before[2])))
     .reverse().slice(0, limit)
-    .map((row) => [String(row.time), 'h', 'f', String(row.seq), row.line])
+    .map((row) => [String(row.time), 'h', 'f', String(row.seq), String(Buffer.byteLength(row.line)), row.line])
 }
 
 t.test('pages newest first, the window widening until the span is read', async (t) => {

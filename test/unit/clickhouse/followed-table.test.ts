@@ -16,14 +16,14 @@ const BASE = Date.UTC(2026, 10, 22, 10, 0, 0) / 1000
 
 t.test('each poll reads what came since, once', async (t) => {
   let answers: Array<string[][] | Error> = [
-    [[String(BASE + 5), 'web2', '/a.log', '40', logLine(1, 5)], [String(BASE + 6), 'web1', '/a.log', '900', logLine(2, 6)]],
+    [[String(BASE + 5), 'web2', '/a.log', '40', String(logLine(1, 5).length), logLine(1, 5)], [String(BASE + 6), 'web1', '/a.log', '900', String(logLine(2, 6).length), logLine(2, 6)]],
     new Error('server down'),
     new Error('server down'),
     [],
   ]
   const { connection, queries } = fakeConnection(() => answers.shift() ?? [])
   const watermarks = new TableWatermarks()
-  watermarks.saw({ time: BASE + 4, host: 'web1', file: '/a.log', seq: '800', message: '' })
+  watermarks.saw({ time: BASE + 4, host: 'web1', file: '/a.log', seq: '800', length: 0, message: '' })
   const { context, selection } = linesContext()
   const warnings: string[] = []
   const followed = new FollowedTable(connection, new LogLines(context, 'x', 'offsets', new ArrivalPlaces(1)), ['c1'], watermarks, 60, (line) => warnings.push(line))
