@@ -1,7 +1,10 @@
-// Deterministic access logs for the benchmark: a seeded PRNG, combined
-// format, about 30% of lines of a listed storefront shape.
+// Deterministic access logs for the benchmark and the tests: a seeded PRNG, combined format.
+// 'nginx' and 'apache': about 30% of lines of a listed storefront shape, three user agents, one
+// offset, IPv4 only (tests depend on their bytes). 'wild': a Shopware shop's log as real ones look
+// (wild-log.js): IPv6, several offsets, real user agents and referrers, crawlers, scanners, odd requests.
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
+import { wildLines } from './wild-log.js'
 
 const mulberry32 = (seed) => () => {
   seed |= 0
@@ -42,15 +45,12 @@ const otherUrl = (rand) => {
 
 const pad = (n) => String(n).padStart(2, '0')
 
-/** style: 'nginx' (+0100, in order) or 'apache' (-0500, some lines a few seconds out of order). */
-export const generateLog = async (path, lines, { seed = 42, style = 'nginx' } = {}) => {
-  const rand = mulberry32(seed)
-  const out = createWriteStream(path)
+/** The 'nginx' (+0100, in order) and 'apache' (-0500, some lines a few seconds out of order) lines: a function that returns the next. */
+function syntheticLines(rand, style) {
   const offsetMin = style === 'nginx' ? 60 : -300
   const zone = style === 'nginx' ? '+0100' : '-0500'
   let t = Date.UTC(2026, 10, 1) // seconds advance so the log spans weeks
-  let batch = ''
-  for (let i = 0; i < lines; i++) {
+  return function nextSyntheticLine() {
     t += Math.floor(rand() * 2000)
     const stamp = style === 'apache' && rand() < 0.05 ? t - Math.floor(rand() * 5000) : t
     const d = new Date(stamp + offsetMin * 60_000)
@@ -60,7 +60,21 @@ export const generateLog = async (path, lines, { seed = 42, style = 'nginx' } = 
     const method = listed || rand() < 0.9 ? 'GET' : 'POST'
     const status = listed ? 200 : pick(rand, [200, 200, 200, 304, 404, 302])
     const ip = `${10 + Math.floor(rand() * 200)}.${Math.floor(rand() * 256)}.${Math.floor(rand() * 256)}.${1 + Math.floor(rand() * 254)}`
-    batch += `${ip} - - [${time}] "${method} ${url} HTTP/1.1" ${status} ${Math.floor(rand() * 50000)} "https://shop.example/" "${pick(rand, UAS)}"\n`
+    return `${ip} - - [${time}] "${method} ${url} HTTP/1.1" ${status} ${Math.floor(rand() * 50000)} "https://shop.example/" "${pick(rand, UAS)}"\n`
+  }
+}
+
+/**
+ * Writes `lines` lines to `path`, the same bytes for the same seed, style and count. style: 'nginx'
+ * (+0100, in order), 'apache' (-0500, some lines a few seconds out of order) or 'wild' (wild-log.js).
+ */
+export const generateLog = async (path, lines, { seed = 42, style = 'nginx' } = {}) => {
+  const rand = mulberry32(seed)
+  const nextLine = style === 'wild' ? wildLines(rand, lines) : syntheticLines(rand, style)
+  const out = createWriteStream(path)
+  let batch = ''
+  for (let i = 0; i < lines; i++) {
+    batch += nextLine()
     if (batch.length > 1 << 20) {
       if (!out.write(batch)) await once(out, 'drain')
       batch = ''

@@ -6,8 +6,8 @@ import { NODE, NODE_ARGS } from './run-cli.js'
 
 const GENERATOR = fileURLToPath(new URL('../bench/generate-log.js', import.meta.url))
 
-/** `style`: nginx (+0100, in order) or apache (-0500, some lines a few seconds out of order). */
-export const writeLargeLog = (path: string, lines: number, seed = 42, style: 'nginx' | 'apache' = 'nginx'): void => {
+/** `style`: nginx (+0100, in order), apache (-0500, some lines a few seconds out of order) or wild (a shop's log as real ones look: see generate-log.js). */
+export const writeLargeLog = (path: string, lines: number, seed = 42, style: 'nginx' | 'apache' | 'wild' = 'nginx'): void => {
   execFileSync(NODE, [
     ...NODE_ARGS,
     '--input-type=module', '-e',
