@@ -1,8 +1,9 @@
 /**
  * The page's stamp: when it was generated and the time of the newest line
  * read, so a stale page does not look like a quiet shop. Both are shown as
- * the Time column shows times (`22.11.2026 13:50:00`), in `--tz`, else in
- * the offset of the newest line (the server's own time), else UTC.
+ * the Time column shows times, with the offset they are shown in
+ * (`22.11.2026 13:50:00 +01:00`): in `--tz`, else in the offset of the
+ * newest line (the server's own time), else UTC.
  *
  * `SOURCE_DATE_EPOCH` (reproducible-builds.org) sets the generated time, so
  * the same inputs still give the same bytes; a malformed value is a usage
@@ -12,7 +13,7 @@
 import { usageError } from '../errors.js'
 import type { DisplayZone } from '../record.js'
 import type { LineTime } from '../source/newest-line.js'
-import { timeFormatter } from './display-time.js'
+import { offsetText, shownOffset, timeFormatter } from './display-time.js'
 
 export interface PageStamp {
   /** When the page was generated. */
@@ -41,7 +42,7 @@ export function pageStamp(generated: number, newest: LineTime | null, zone: Disp
   const format = timeFormatter(zone)
   function shown(time: number, offset: number): string {
     const { date, clock } = format(time, offset)
-    return `${date} ${clock}`
+    return `${date} ${clock} ${offsetText(shownOffset(time, offset, zone))}`
   }
   return { generated: shown(generated, newest?.offset ?? 0), newest: newest === null ? null : shown(newest.time, newest.offset), of }
 }
