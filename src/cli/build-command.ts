@@ -85,6 +85,11 @@ export function detailOptionsOf(flags: { hideRaw?: boolean; fullPaths?: boolean 
   return { hideRaw: flags.hideRaw ?? false, fullPaths: flags.fullPaths ?? false }
 }
 
+/** `--if-changed` (build and merge). */
+export function ifChangedOption(): Option {
+  return new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is the same (a page: apart from its stamp of when it was generated, until it is 10 minutes old)')
+}
+
 /** What a published page or its data may leave out: build's, watch's and merge's options, in --help's order. */
 export function privacyOptionList(): Option[] {
   return [
@@ -155,7 +160,7 @@ export function buildOptionList(): Option[] {
   new Option('--trusted-proxy <cidr>', 'an address or CIDR range of your proxies, for --client-ip forwarded; repeatable (default: loopback, private, unique-local and link-local ranges)').argParser(trustedProxyFlag),
   new Option('--verbose', 'say which log format auto chose, and show the first 20 skipped lines'),
   new Option('--strict', 'fail with exit 1, writing nothing, when any line is skipped'),
-  new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is the same (a page: apart from its stamp of when it was generated)'),
+  ifChangedOption(),
   new Option('--partial-ok', 'when an input breaks off (a truncated .gz), publish the rows read before the break and warn, instead of exit 2'),
   ...privacyOptionList(),
   new Option('--full-scan', 'read every line of every input (default: plain files are read from their end and reading stops once the newest rows are certain)'),

@@ -28,7 +28,7 @@ export interface BuildOptions {
   criteria: Criteria
   /** html (the page), or the rows as json, ndjson or csv. */
   emit: EmitFormat
-  /** `--if-changed`: leave the output file and its mtime alone when the new content is the same (a page: apart from its stamp). */
+  /** `--if-changed`: leave the output file and its mtime alone when the new content is the same (a page: apart from its stamp, until it is 10 minutes old). */
   ifChanged: boolean
   /** `--partial-ok`: an input that breaks off (a truncated .gz) keeps the lines read before the break. */
   partialOk: boolean

@@ -150,6 +150,6 @@ export function logListing(reading: LogReading, options: BuildOptions, notices: 
     notices,
     refresh,
     details: options.details,
-    stamp: pageStamp(reading.clock(), reading.lines.newest.get(), options.tz, 'line'),
+    stamp: pageStamp(reading.clock(), reading.lines.newest.get(), options.tz, 'line', options.ifChanged),
   }
 }

@@ -52,28 +52,51 @@ t.test('a malformed SOURCE_DATE_EPOCH: exit 2 before anything is written', async
   t.equal((await runCli(['build', `${dir}/access.log`], { env: { SOURCE_DATE_EPOCH: '' } })).code, 0, 'empty is unset')
 })
 
+/** A time `minutes` before now, in whole seconds (what utimes keeps exactly). */
+const minutesAgo = (minutes: number): number => Math.floor(Date.now() / 1000) - minutes * 60
+const RENEWAL = ' (written again after 10 minutes if unchanged)'
+
 t.test('--if-changed compares the listing, not the stamp', async (t) => {
   const dir = t.testdir({ 'access.log': LOG })
   const out = `${dir}/index.html`
   const build = (epoch: string) => runCli(['build', '--if-changed', '--verbose', `${dir}/access.log`, '-o', out], { env: { SOURCE_DATE_EPOCH: epoch } })
   t.equal((await build('1795351800')).code, 0)
   const first = readFileSync(out, 'utf8')
-  utimesSync(out, 1_000_000, 1_000_000)
+  const recently = minutesAgo(5)
+  utimesSync(out, recently, recently)
   const again = await build('1795355400')
   t.match(again.stderr, `${out} is unchanged, left as it was (--if-changed)`)
   t.equal(readFileSync(out, 'utf8'), first, 'the listing is the same: the page, its stamp too, stays')
-  t.equal(statSync(out).mtimeMs, 1_000_000_000, 'and its mtime')
-  t.equal(stampOf(first), 'Generated 22.11.2026 13:50:00 +01:00; newest line read: 22.11.2026 13:45:59 +01:00', 'the stamp of the run that last changed it')
+  t.equal(statSync(out).mtimeMs, recently * 1000, 'and its mtime')
+  t.equal(stampOf(first), `Generated 22.11.2026 13:50:00 +01:00${RENEWAL}; newest line read: 22.11.2026 13:45:59 +01:00`, 'the stamp of the run that last changed it')
   const merged = (epoch: string) => runCli(['merge', '--if-changed', '-o', `${dir}/merged.html`, `${dir}/rows.ndjson`], { env: { SOURCE_DATE_EPOCH: epoch } })
   t.equal((await runCli(['build', '--emit', 'ndjson', `${dir}/access.log`, '-o', `${dir}/rows.ndjson`])).code, 0)
   t.equal((await merged('1795351800')).code, 0)
-  t.equal(stampOf(readFileSync(`${dir}/merged.html`, 'utf8')), 'Generated 22.11.2026 13:50:00 +01:00; newest row read: 22.11.2026 13:45:41 +01:00', 'merge: the newest row')
-  utimesSync(`${dir}/merged.html`, 1_000_000, 1_000_000)
+  t.equal(stampOf(readFileSync(`${dir}/merged.html`, 'utf8')), `Generated 22.11.2026 13:50:00 +01:00${RENEWAL}; newest row read: 22.11.2026 13:45:41 +01:00`, 'merge: the newest row')
+  utimesSync(`${dir}/merged.html`, recently, recently)
   t.equal((await merged('1795355400')).code, 0)
-  t.equal(statSync(`${dir}/merged.html`).mtimeMs, 1_000_000_000, 'merge --if-changed too')
+  t.equal(statSync(`${dir}/merged.html`).mtimeMs, recently * 1000, 'merge --if-changed too')
 
   writeFileSync(`${dir}/access.log`, `${LOG}${line('192.0.2.4', 59)}`)
   const changed = await build('1795355400')
   t.notMatch(changed.stderr, 'unchanged')
-  t.equal(stampOf(readFileSync(out, 'utf8')), 'Generated 22.11.2026 14:50:00 +01:00; newest line read: 22.11.2026 13:45:59 +01:00', 'a changed listing: written, stamped now')
+  t.equal(stampOf(readFileSync(out, 'utf8')), `Generated 22.11.2026 14:50:00 +01:00${RENEWAL}; newest line read: 22.11.2026 13:45:59 +01:00`, 'a changed listing: written, stamped now')
+})
+
+t.test('--if-changed: a page left alone 10 minutes is written again, so a stopped cron job does not look like a quiet shop', async (t) => {
+  const dir = t.testdir({ 'access.log': LOG })
+  const out = `${dir}/index.html`
+  const build = (epoch: string) => runCli(['build', '--if-changed', '--verbose', `${dir}/access.log`, '-o', out], { env: { SOURCE_DATE_EPOCH: epoch } })
+  t.equal((await build('1795351800')).code, 0)
+  const first = readFileSync(out, 'utf8')
+  const old = minutesAgo(11)
+  utimesSync(out, old, old)
+  const same = await build('1795351800')
+  t.match(same.stderr, 'is unchanged, left as it was (--if-changed)', 'the same SOURCE_DATE_EPOCH: the same bytes, left alone however old')
+  t.equal(statSync(out).mtimeMs, old * 1000)
+  const later = await build('1795352460')
+  t.notMatch(later.stderr, 'unchanged')
+  t.ok(statSync(out).mtimeMs > old * 1000, 'written again')
+  t.equal(stampOf(readFileSync(out, 'utf8')), `Generated 22.11.2026 14:01:00 +01:00${RENEWAL}; newest line read: 22.11.2026 13:45:59 +01:00`, 'stamped by this run')
+  t.equal(readFileSync(out, 'utf8').replace(/<p class="page-stamp">.*<\/p>/, ''), first.replace(/<p class="page-stamp">.*<\/p>/, ''), 'the rest as it was')
 })
