@@ -61,6 +61,16 @@ t.test('fill the form, search: the rows build gives; the form keeps its values',
   clean(t, opened, server.base)
 })
 
+t.test('a served page carries the stamp: generated when asked, the newest line the server read, each naming its offset', { skip: NO_CHROMIUM }, async (t) => {
+  const { tab } = await chromium()
+  const server = await startTestServer(t, [NGINX])
+  for (const path of ['/', '/?method=&status_code=4xx', '/?start=2026-11-31']) {
+    const { page } = await tab.open(`${server.base}${path}`)
+    t.equal(await page.$eval('#collector-content .page-stamp', (el) => (el as HTMLElement).innerText),
+      'Generated 22.11.2026 13:50:00 +01:00; newest line read: 22.11.2026 13:45:40 +01:00', path)
+  }
+})
+
 t.test('follow a token: its page, then back to the search it came from', { skip: NO_CHROMIUM }, async (t) => {
   const { tab } = await chromium()
   const server = await startTestServer(t, [NGINX])

@@ -19,6 +19,7 @@ import type { AccessRecord, ProfileRow } from '../../record.js'
 import type { Criteria } from '../../select/criteria.js'
 import { tokenSecond } from '../../select/filters/token.js'
 import { ArrivalPlaces } from '../../source/batch.js'
+import type { LineTime } from '../../source/newest-line.js'
 import { SkippedLines } from '../../source/skipped-lines.js'
 import type { StopRequest } from '../../stop.js'
 import type { BuildOptions } from '../build-options.js'
@@ -121,6 +122,11 @@ export class ResidentRows {
     // a token's bumps come from the newer rows of its second: those are given tokens
     const second = tokenSecond(token)
     return listedRows(records.filter((record) => Math.floor(record.time / 1000) === second), this.#options.tz, token, search.limit)
+  }
+
+  /** The newest line read so far, kept or not (at start and since, following): for the pages' stamp. */
+  newestLine(): LineTime | null {
+    return this.#reading.lines.newest.get()
   }
 
   /** The records kept, newest first. */

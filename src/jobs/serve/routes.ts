@@ -12,6 +12,7 @@
  */
 
 import { isUserError } from '../../errors.js'
+import type { PageStamp } from '../../profile/page-stamp.js'
 import { servedStylesheetFile } from '../../render/page.js'
 import { StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
@@ -37,6 +38,8 @@ export interface Routes {
   hosts: ReadonlySet<string>
   /** The stops of the searches under way: stopping the server ends them. */
   searches: Set<StopRequest<SearchStop>>
+  /** The stamp of a page made now: when, and the newest line the server has read. */
+  stamp: () => PageStamp
   io: JobIO
 }
 
@@ -124,11 +127,11 @@ async function rowsOf(routes: Routes, exchange: Exchange, search: SearchQuery): 
 
 async function searchPage(routes: Routes, exchange: Exchange, search: SearchQuery): Promise<void> {
   const { build } = routes.options
-  if (!isRunnable(search)) return send(exchange, 400, HTML, listingPage(search, [], NOT_RUN_NOTE, build))
+  if (!isRunnable(search)) return send(exchange, 400, HTML, listingPage(search, [], NOT_RUN_NOTE, routes.stamp(), build))
   const result = await rowsOf(routes, exchange, search)
   if (result === null) return
   const note = result.cut === null ? null : cutNote(result.cut, routes.options.searchTimeoutMs, build.tz)
-  return send(exchange, 200, HTML, listingPage(search, result.rows, note, build))
+  return send(exchange, 200, HTML, listingPage(search, result.rows, note, routes.stamp(), build))
 }
 
 async function tokenPage(routes: Routes, exchange: Exchange, token: string, search: SearchQuery): Promise<void> {

@@ -15,6 +15,7 @@
  */
 
 import { EXIT, usageError } from '../../errors.js'
+import { pageClock, pageStamp } from '../../profile/page-stamp.js'
 import { checkCriteria } from '../../select/criteria.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
@@ -49,6 +50,7 @@ export function checkListen(options: ServeOptions): void {
 export async function startServing(options: ServeOptions, io: JobIO): Promise<Serving> {
   checkListen(options)
   checkCriteria(options.build.criteria)
+  const clock = pageClock(io.env)
   const htpasswd = options.htpasswd === null ? null : await Htpasswd.load(options.htpasswd, io.cwd)
   const resident = await ResidentRows.start(options.build, io, options.follow)
   try {
@@ -58,6 +60,7 @@ export async function startServing(options: ServeOptions, io: JobIO): Promise<Se
       htpasswd,
       hosts: allowedHostNames(options.listen.host, options.allowHosts),
       searches: new Set<StopRequest<SearchStop>>(),
+      stamp: () => pageStamp(clock(), resident.newestLine(), options.build.tz, 'line'),
       io,
     }
     const server = await HttpServer.listen(options.listen, (exchange) => answer(routes, exchange), (line) => void io.stderr.write(`${line}\n`))

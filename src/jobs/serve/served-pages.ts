@@ -8,6 +8,7 @@
  */
 
 import { anonymizedRows } from '../../profile/anonymize-ip.js'
+import type { PageStamp } from '../../profile/page-stamp.js'
 import type { ProfileRow } from '../../record.js'
 import { renderPage, renderProfilePage } from '../../render/page.js'
 import { searchForm } from '../../render/search-form.js'
@@ -23,8 +24,8 @@ function shownRows(rows: readonly ProfileRow[], options: BuildOptions): readonly
   return options.anonymizeIp ? anonymizedRows(rows) : rows
 }
 
-/** The page of a search: `rows` (none when it did not run), `note` under the count; `--anonymize-ip`, `--hide-raw`, `--full-paths` as build has them. */
-export function listingPage(search: SearchQuery, rows: readonly ProfileRow[], note: string | null, options: BuildOptions): AsyncIterable<string> {
+/** The page of a search: `rows` (none when it did not run), `note` and `stamp` under the count; `--anonymize-ip`, `--hide-raw`, `--full-paths` as build has them. */
+export function listingPage(search: SearchQuery, rows: readonly ProfileRow[], note: string | null, stamp: PageStamp, options: BuildOptions): AsyncIterable<string> {
   const newest = rows[0]
   return renderPage({
     rows: shownRows(rows, options),
@@ -38,6 +39,7 @@ export function listingPage(search: SearchQuery, rows: readonly ProfileRow[], no
       zone: options.tz,
     }),
     note,
+    stamp,
   })
 }
 

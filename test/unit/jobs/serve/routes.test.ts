@@ -11,6 +11,7 @@ import { HttpServer } from '../../../../src/jobs/serve/http-server.js'
 import { answer, type Routes } from '../../../../src/jobs/serve/routes.js'
 import { BUSY, type Searcher } from '../../../../src/jobs/serve/search.js'
 import { SECURITY_HEADERS } from '../../../../src/jobs/serve/security-headers.js'
+import { pageStamp } from '../../../../src/profile/page-stamp.js'
 import { detailFields, tableRows, tokenLinks, unescapeHtml } from '../../../helpers/page.js'
 import { fixture, runCli } from '../../../helpers/run-cli.js'
 import { request, serveOptions, startTestServer, type Response } from '../../../helpers/serve.js'
@@ -182,7 +183,7 @@ t.test('every search taken: 503 with Retry-After; a bug: 500, its stack on stder
   const run = testJobIO('/')
   let searcher: Partial<Searcher> = { find: () => Promise.resolve(BUSY) }
   const routes: Routes = {
-    searcher: searcher as Searcher, options, htpasswd: null, hosts: new Set(['127.0.0.1', 'localhost']), searches: new Set(), io: run.io,
+    searcher: searcher as Searcher, options, htpasswd: null, hosts: new Set(['127.0.0.1', 'localhost']), searches: new Set(), stamp: () => pageStamp(0, null, null, 'line'), io: run.io,
   }
   const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer({ ...routes, searcher: searcher as Searcher }, exchange), () => undefined)
   t.teardown(() => server.close())
