@@ -15,7 +15,7 @@ export interface SearchField {
   /** Unique within the page; the input's id is `search-<id>`. */
   id: string
   label: string
-  /** As the user gave it; empty when the criterion is off. */
+  /** As the user gave it; empty when the criterion is off (the sidebar shows `any`, for every field alike). */
   value: string
 }
 
@@ -62,8 +62,8 @@ function searchOptions(criteria: Criteria, limit: number, zone: DisplayZone): st
 export function searchSummary(criteria: Criteria, limit: number, zone: DisplayZone): SearchSummary {
   const fields: SearchField[] = [
     { id: 'ip', label: 'IP', value: criteria.ip?.text ?? '' },
-    { id: 'method', label: 'Method', value: criteria.method ?? 'Any' },
-    { id: 'status', label: 'Status', value: statusText(criteria.status) },
+    { id: 'method', label: 'Method', value: criteria.method ?? '' },
+    { id: 'status', label: 'Status', value: criteria.status === null ? '' : statusText(criteria.status) },
     { id: 'url', label: 'URL', value: urlText(criteria.url) },
     { id: 'token', label: 'Token', value: criteria.token ?? '' },
     { id: 'from', label: 'From', value: criteria.from?.text ?? '' },

@@ -329,7 +329,7 @@ t.test('the sidebar shows every criterion given, escaped, and the switches', asy
   t.equal(sidebarOf(r.stdout), [
     '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n<dl class="search-fields">\n',
     field('IP', '10.0.0.0/8'),
-    field('Method', 'Any'),
+    field('Method', 'any'),
     field('Status', '2xx'),
     field('URL', '!&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'),
     field('Token', '6add69a80fdd7'),

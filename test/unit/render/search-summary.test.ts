@@ -35,7 +35,7 @@ t.test('every criterion and switch', async (t) => {
     crawlers: 'exclude',
   }), 100, 'UTC')
   t.strictSame(values(summary), [
-    ['ip', 'IP', '2001:db8::/32'], ['method', 'Method', 'Any'], ['status', 'Status', 'Any'], ['url', 'URL', '!sofa'],
+    ['ip', 'IP', '2001:db8::/32'], ['method', 'Method', ''], ['status', 'Status', ''], ['url', 'URL', '!sofa'],
     ['token', 'Token', '6add69a80fdd7'], ['from', 'From', '2026-10-25T02:00'], ['until', 'Until', ''], ['limit', 'Results', '100'],
   ])
   t.strictSame(summary.switches, ['Every URL, not only the storefront shapes (--any-url)', 'Crawlers left out (--crawlers exclude)'])
