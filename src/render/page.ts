@@ -76,6 +76,8 @@ export interface PageData {
   form?: SearchForm | null
   /** One line under the count: a served search cut short, or not run (`serve`); none when absent. */
   note?: string | null
+  /** A served search a field kept from running: no count and no table, "No search was run" instead (the note says why). */
+  notRun?: boolean
   /** What the details leave out (`--hide-raw`, `--full-paths`); the default when absent. */
   details?: DetailOptions
   /** When the page was generated and the newest line read, under the count; none when absent or null. */
@@ -200,7 +202,7 @@ function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<strin
 
 /** The page, piece by piece (see the top of this file): at most one item's text is held at a time. */
 export async function* renderPage(data: PageData): AsyncGenerator<string> {
-  const { rows, links = 'in-page', search = null, notices = [], form = null, note = null, details: shown = DEFAULT_DETAIL_OPTIONS, stamp = null, ...rest } = data
+  const { rows, links = 'in-page', search = null, notices = [], form = null, note = null, notRun = false, details: shown = DEFAULT_DETAIL_OPTIONS, stamp = null, ...rest } = data
   const render = await ready()
   const frame = render.frame({
     ...rest,
@@ -212,6 +214,7 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
     search,
     form,
     note,
+    notRun,
     stamp,
   })
   const repeats = repeatedTokens(rows)

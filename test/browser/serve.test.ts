@@ -103,7 +103,7 @@ t.test('the shortcuts: Last 10 is the newest ten, Latest the newest row\'s page 
   t.equal(await none.page.$$eval('#sidebar-shortcuts a', (links) => links.map((a) => (a as HTMLElement).innerText).join(',')), 'Last 10', 'no rows: Latest leads nowhere')
 })
 
-t.test('a bad date: a 400 page with the message beside the field; the server goes on', { skip: NO_CHROMIUM }, async (t) => {
+t.test('a bad date: a 400 page with the message beside the field, not "0 results found"; the server goes on', { skip: NO_CHROMIUM }, async (t) => {
   const { tab } = await chromium()
   const server = await startTestServer(t, [NGINX])
   const { page } = await tab.open(`${server.base}/`)
@@ -115,7 +115,12 @@ t.test('a bad date: a 400 page with the message beside the field; the server goe
     'November 2026 has no day 31; give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z')
   t.equal(await page.$eval('#search-start', (el) => el.getAttribute('aria-describedby')), 'search-start-problem', 'the message is the field\'s description')
   t.equal(await page.$eval('#search-start', (el) => (el as HTMLInputElement).value), '2026-11-31', 'the value kept, to be corrected')
-  t.equal(await page.$eval('.search-stopped', (el) => (el as HTMLElement).innerText), 'No search was run: correct the field marked in the search form.')
+  t.equal(await page.$eval('#collector-content > h2', (el) => (el as HTMLElement).innerText), 'No search was run', 'in place of the count')
+  t.notMatch(await page.$eval('body', (el) => (el as HTMLElement).innerText), 'results found', 'no "0 results found": nothing was searched')
+  t.equal(await page.$$eval('#search-results', (tables) => tables.length), 0, 'no table of rows')
+  t.equal(await page.$eval('.search-stopped', (el) => (el as HTMLElement).innerText),
+    'Correct the field marked in the search form. From: November 2026 has no day 31; give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z.',
+    'the field\'s message above the rows\' place too')
   await page.fill('#search-start', '2026-11-22')
   await Promise.all([page.waitForURL(/start=2026-11-22&/), page.press('#search-start', 'Enter')])
   t.strictSame(await shownRows(page), await buildRows(['--from', '2026-11-22']), 'corrected, it searches')

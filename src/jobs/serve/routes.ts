@@ -22,7 +22,7 @@ import type { Exchange } from './http-server.js'
 import { CSS, HTML, send, sendMessage } from './responses.js'
 import { cutNote, BUSY, type Searcher, type SearchResult, type SearchStop } from './search.js'
 import { isRunnable, searchQuery, type SearchQuery } from './search-query.js'
-import { listingPage, NOT_RUN_NOTE, profilePage } from './served-pages.js'
+import { listingPage, notRunPage, profilePage } from './served-pages.js'
 import type { ServeOptions } from './serve-options.js'
 
 /** How long a client told 503 is asked to wait. */
@@ -127,7 +127,7 @@ async function rowsOf(routes: Routes, exchange: Exchange, search: SearchQuery): 
 
 async function searchPage(routes: Routes, exchange: Exchange, search: SearchQuery): Promise<void> {
   const { build } = routes.options
-  if (!isRunnable(search)) return send(exchange, 400, HTML, listingPage(search, [], NOT_RUN_NOTE, routes.stamp(), build))
+  if (!isRunnable(search)) return send(exchange, 400, HTML, notRunPage(search, routes.stamp(), build))
   const result = await rowsOf(routes, exchange, search)
   if (result === null) return
   const note = result.cut === null ? null : cutNote(result.cut, routes.options.searchTimeoutMs, build.tz)

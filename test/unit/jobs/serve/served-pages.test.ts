@@ -2,7 +2,7 @@
 
 import t from 'tap'
 import { searchQuery } from '../../../../src/jobs/serve/search-query.js'
-import { listingPage, NOT_RUN_NOTE, profilePage } from '../../../../src/jobs/serve/served-pages.js'
+import { listingPage, NOT_RUN_NOTE, notRunPage, profilePage } from '../../../../src/jobs/serve/served-pages.js'
 import { pageStamp } from '../../../../src/profile/page-stamp.js'
 import { toProfileRows } from '../../../../src/profile/rows.js'
 import { DEFAULT_CRITERIA } from '../../../../src/select/criteria.js'
@@ -30,11 +30,14 @@ t.test('a search\'s page: its rows, the form with its values, token links and La
   t.match(html, '<h2>2 results found</h2>\n<p class="page-stamp">Generated 22.11.2026 13:50:00 +01:00; newest line read: 22.11.2026 13:00:02 +01:00</p>', 'the stamp under the count')
 })
 
-t.test('no rows: Latest leads nowhere; a note under the count; the server\'s switches said', async (t) => {
-  const search = searchQuery(new URLSearchParams('start=bad'), { ...DEFAULT_CRITERIA, anyUrl: true })
-  const html = await joined(listingPage(search, [], NOT_RUN_NOTE, STAMP, buildOptions({ tz: 'Europe/Berlin' })))
+t.test('not run: Latest leads nowhere; no count and no table, but each field\'s message; the server\'s switches said', async (t) => {
+  const search = searchQuery(new URLSearchParams('start=bad&limit=0'), { ...DEFAULT_CRITERIA, anyUrl: true })
+  const html = await joined(notRunPage(search, STAMP, buildOptions({ tz: 'Europe/Berlin' })))
   t.match(html, '<span class="btn btn-sm btn-disabled">Latest</span>')
-  t.match(html, `<h2>0 results found</h2>\n<p class="page-stamp">Generated 22.11.2026 13:50:00 +01:00; newest line read: 22.11.2026 13:00:02 +01:00</p>\n<p class="search-stopped" role="status">${NOT_RUN_NOTE}</p>`)
+  t.match(html, `<h2>No search was run</h2>\n<p class="page-stamp">Generated 22.11.2026 13:50:00 +01:00; newest line read: 22.11.2026 13:00:02 +01:00</p>\n` +
+    `<p class="search-stopped" role="status">${NOT_RUN_NOTE} From: ${search.problems.start as string}. Results: give a number of results from 1 to 1000.</p>\n</div>`)
+  t.notMatch(html, 'results found')
+  t.notMatch(html, '<table')
   t.match(html, '<li>Every URL, not only the storefront shapes (--any-url)</li>')
   t.match(html, '<p class="search-note">From and Until are read in Europe/Berlin.</p>')
 })
