@@ -55,9 +55,10 @@ export class ResidentRows {
   /**
    * Opens and reads the logs of `options` (the default page's criteria, the
    * limit to keep): exit 1 or 2 as for `build` when one cannot be read. A
-   * stream cannot be read again for a search: exit 2.
+   * stream cannot be read again for a search: exit 2. A `stop` ends the
+   * reading between two batches (the rows are then those read so far).
    */
-  static async start(options: BuildOptions, io: JobIO, timing: FollowTiming): Promise<ResidentRows> {
+  static async start(options: BuildOptions, io: JobIO, timing: FollowTiming, stop?: StopRequest): Promise<ResidentRows> {
     const { files, tables: urls } = splitInputs(options.inputs)
     const tables = parseTables(urls, io.env, io.cwd)
     // no file at all (only tables) is no file, not stdin
@@ -83,10 +84,10 @@ export class ResidentRows {
       }
       const sources = tableSources(tables, reading.lines, options, logs.length)
       opened.push(...sources)
-      await readLogs(logs.flatMap(scannedPart), reading, options, io, sources)
+      await readLogs(logs.flatMap(scannedPart), reading, options, io, sources, stop)
       followed.push(...followedTables(sources, context.lines, context.places, options.orderTolerance, io.warn))
       const skipped = reading.lines.skipped.summary()
-      if (skipped && !options.quiet) io.warn(skipped)
+      if (skipped && !options.quiet && !stop?.requested) io.warn(skipped)
       return new ResidentRows(options, reading, followed, opened, io.warn)
     } catch (e) {
       await Promise.all(followed.map((input) => input.close()))

@@ -17,7 +17,7 @@
 import { EXIT, usageError } from '../../errors.js'
 import { pageClock, pageStamp } from '../../profile/page-stamp.js'
 import { checkCriteria } from '../../select/criteria.js'
-import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
+import { exitOnStopSignal, onStopSignal, Stopped, StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { allowedHostNames } from './host-check.js'
 import { Htpasswd } from './htpasswd.js'
@@ -46,14 +46,18 @@ export function checkListen(options: ServeOptions): void {
   }
 }
 
-/** Reads the logs, listens, and answers until `stop` is called. */
-export async function startServing(options: ServeOptions, io: JobIO): Promise<Serving> {
+/**
+ * Reads the logs, listens, and answers until `stop` is called. A stop signal
+ * while the logs are read at start (`starting`) ends it there: Stopped.
+ */
+export async function startServing(options: ServeOptions, io: JobIO, starting?: StopRequest): Promise<Serving> {
   checkListen(options)
   checkCriteria(options.build.criteria)
   const clock = pageClock(io.env)
   const htpasswd = options.htpasswd === null ? null : await Htpasswd.load(options.htpasswd, io.cwd)
-  const resident = await ResidentRows.start(options.build, io, options.follow)
+  const resident = await ResidentRows.start(options.build, io, options.follow, starting)
   try {
+    starting?.check()
     const routes: Routes = {
       searcher: new Searcher(resident, options, io),
       options,
@@ -85,24 +89,30 @@ export async function startServing(options: ServeOptions, io: JobIO): Promise<Se
 
 /**
  * `serve`: runs until a stop signal, then exits 0 once the requests under
- * way are answered. It says where it listens once a stop signal is taken so.
+ * way are answered; a stop signal while the logs are read at start ends it
+ * there, exit 0 too. It says where it listens once it does.
  */
 export async function serve(options: ServeOptions, io: JobIO): Promise<void> {
-  const serving = await startServing(options, io)
   // a stop signal ends it, as a service manager expects of a clean stop: exit 0 (only a signal ends it)
   exitOnStopSignal(EXIT.ok)
-  let stopped = (): void => undefined
+  const stop = new StopRequest()
+  let ended = (): void => undefined
   const done = new Promise<void>((resolve) => {
-    stopped = resolve
+    ended = resolve
   })
-  const releaseStop = onStopSignal(async (signal) => {
-    await serving.stop(signal)
-    stopped()
+  const releaseStop = onStopSignal((signal) => {
+    stop.request(signal)
+    return done
   })
-  io.warn(serving.announcement)
   try {
-    await done
+    const serving = await startServing(options, io, stop)
+    io.warn(serving.announcement)
+    await serving.stop(await stop.whenRequested())
+  } catch (e) {
+    if (!(e instanceof Stopped)) throw e
+    io.warn(`stopped by ${e.signal} while reading the logs at start`)
   } finally {
     releaseStop()
+    ended()
   }
 }
