@@ -10,6 +10,7 @@ import { UserError } from '../errors.js'
 import type { OpenedInput } from '../input/open-inputs.js'
 import { startsPhpErrorOutput } from '../notices/recognise.js'
 import type { Notice } from '../notices/php-notice.js'
+import { jsonFieldsHint } from '../parse/format/json-fields-hint.js'
 import { logFormatText } from '../parse/format/log-format-option.js'
 import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
@@ -128,16 +129,25 @@ async function readLogsWith(inputs: readonly OpenedInput[], tables: readonly Rec
   try {
     return await selectFrom(sources, reading.selection, { stopEarly: !options.fullScan, note: reading.note, progress: read, stop })
   } catch (e) {
-    throw withPhpHint(e)
+    throw withBetterHint(e)
   } finally {
     progress.stop()
   }
 }
 
-/** An input that is no access log but PHP's error output (error_log, nginx's error.log) is one meant for --notices: the hint says so. */
-function withPhpHint(e: unknown): unknown {
-  if (!(e instanceof NotThisFormatError) || !startsPhpErrorOutput(e.firstLine)) return e
-  return new UserError(e.message, e.exitCode, 'it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input')
+/**
+ * An input none of whose first lines could be read, by what its first line
+ * is: PHP's error output (error_log, nginx's error.log) is meant for
+ * --notices; JSON lines with other keys than nginx's need --json-fields,
+ * the hint names its keys. Else the error as it is.
+ */
+function withBetterHint(e: unknown): unknown {
+  if (!(e instanceof NotThisFormatError)) return e
+  if (startsPhpErrorOutput(e.firstLine)) {
+    return new UserError(e.message, e.exitCode, 'it looks like PHP error output or an error log: read its notices with --notices FILE, and give the access log as input')
+  }
+  const json = jsonFieldsHint(e.firstLine)
+  return json === null ? e : new UserError(e.message, e.exitCode, json)
 }
 
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
