@@ -1,7 +1,8 @@
 /**
  * Messages that point the way: JSON lines no format reads name their keys
  * and the --json-fields that read them (a Caddy log, read with what the hint
- * says, gives its rows, each header's first value).
+ * says, gives its rows, each header's first value); a run that read no line
+ * says so.
  */
 
 import t from 'tap'
@@ -40,4 +41,18 @@ t.test('JSON lines no format reads: the hint names the first line\'s keys and --
     ['203.0.113.10', 'GET', '/robots.txt', 200, '22.11.2026 12:45:41', 'curl/8.5', 'shop.example', 30, 500],
     ['203.0.113.9', 'GET', '/moebel/', 200, '22.11.2026 12:45:40', 'Mozilla/5.0 (X11; Linux x86_64)', 'shop.example', 5120, 2100],
   ], 'the rows of the log, each User-Agent the first of its list')
+})
+
+t.test('an empty log: "no lines read" on stderr, the empty page on stdout; --quiet says nothing', async (t) => {
+  const dir = t.testdir({ 'access.log': '', 'blank.log': '\n\n', 'access.log.1': '' })
+  const r = await runCli(['build', `${dir}/access.log`])
+  t.equal(r.code, 0)
+  t.equal(r.stderr, `profiler-search: no lines read: ${dir}/access.log is empty\n`)
+  t.match(r.stdout, '<h2>0 results found</h2>')
+  const both = await runCli(['build', `${dir}/blank.log`, `${dir}/access.log.1`])
+  t.equal(both.stderr, `profiler-search: no lines read: ${dir}/blank.log, ${dir}/access.log.1 are empty\n`, 'blank lines are no lines')
+  t.equal((await runCli(['build', '-'], { input: '' })).stderr, 'profiler-search: no lines read: stdin is empty\n')
+  t.equal((await runCli(['build', '--quiet', `${dir}/access.log`])).stderr, '')
+  t.equal((await runCli(['build', `${dir}/blank.log`, '-'], { input: '192.0.2.1 - - [22/Nov/2026:10:00:00 +0000] "GET /x HTTP/1.1" 404 5\n' })).stderr, '',
+    'a line read, listed or not: nothing to say')
 })
