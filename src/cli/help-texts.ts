@@ -87,3 +87,14 @@ Exit codes:
 Once following, a server that cannot be reached is one line on stderr: the
 lines are held (a bounded number; the rest wait in the files) and sent when
 it is back, each once.`
+
+export const HTPASSWD_EXAMPLES = `
+Examples:
+  $ profiler-search htpasswd /etc/profiler-search.htpasswd anna          # asks twice, shows nothing
+  $ printf '%s\\n' "$PASSWORD" | profiler-search htpasswd users.htpasswd ben
+
+Exit codes:
+  0   the entry was added, or its password replaced
+  2   bad user name or option, no password or two that differ, or the file
+      cannot be read or written (it is left as it was)
+  70  internal error (a bug: please report it with the stack trace)`

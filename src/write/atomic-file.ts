@@ -130,6 +130,8 @@ export interface CommitOptions {
   renewAfterMs?: number | null
   /** The clock `renewAfterMs` is measured with (tests give their own). */
   now?: () => number
+  /** The mode of a file made new (less the umask); one replaced keeps its own (ownership.ts). 0644 when absent. */
+  newFileMode?: number
 }
 
 /** Whether `ifChanged` leaves the target `old` alone: the same bytes, or the same apart from `ignoring` and written recently enough. */
@@ -147,8 +149,8 @@ export async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void>
 }
 
 /** The new file's mode and owner (it is written as 0600, unreadable to others until complete): see ownership.ts. */
-async function setModeAndOwner(handle: FileHandle, old: Stats | null): Promise<void> {
-  const { mode, owner } = ownershipFor(old, 0o644)
+async function setModeAndOwner(handle: FileHandle, old: Stats | null, newFileMode: number): Promise<void> {
+  const { mode, owner } = ownershipFor(old, newFileMode)
   if (owner) await handle.chown(owner.uid, owner.gid)
   await handle.chmod(mode)
 }
@@ -229,7 +231,7 @@ export class ReservedFile {
         removeStaleTemps(target)
         return 'unchanged'
       }
-      await setModeAndOwner(this.#handle, old)
+      await setModeAndOwner(this.#handle, old, options.newFileMode ?? 0o644)
       await this.#handle.sync()
       await this.#handle.close()
       // what is at the target may have changed since: one more look, as close to the rename as can be

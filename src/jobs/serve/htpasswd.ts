@@ -18,8 +18,8 @@ import { readSmallFile } from '../../input/small-file.js'
 const require = createRequire(import.meta.url)
 let bcrypt: typeof import('bcryptjs') | undefined
 
-/** bcryptjs, loaded with the first request that brings credentials. */
-function bcryptjs(): typeof import('bcryptjs') {
+/** bcryptjs, loaded with the first request that brings credentials (or `profiler-search htpasswd`'s hash). */
+export function bcryptjs(): typeof import('bcryptjs') {
   return (bcrypt ??= require('bcryptjs') as typeof import('bcryptjs'))
 }
 

@@ -42,7 +42,7 @@ export function checkListen(options: ServeOptions): void {
   const { host, port } = options.listen
   if (!isLoopback(host) && options.htpasswd === null) {
     throw usageError(`refusing to listen on ${hostInUrl(host)}:${port} without --htpasswd: the pages show client addresses and raw log lines`,
-      'give --htpasswd FILE (made with htpasswd -cB FILE USER), or listen on 127.0.0.1')
+      'give --htpasswd FILE (made with profiler-search htpasswd FILE USER, or htpasswd -cB FILE USER), or listen on 127.0.0.1')
   }
 }
 
