@@ -24,11 +24,11 @@ import { allowHostFlag, listenFlag, maxSearchesFlag, searchTimeoutSeconds } from
 /** build's options that serve takes: how the logs are read and which requests are rows at all. */
 const FROM_BUILD = new Set([
   '--tz', '--any-url', '--crawlers', '--log-format', '--json-fields', '--log-tz', '--client-ip', '--trusted-proxy',
-  '--verbose', '--partial-ok', '--anonymize-ip', '--hide-raw', '--full-paths', '--full-scan', '--threads', '--order-tolerance', '--quiet', '--config',
+  '--verbose', '--partial-ok', '--anonymize-ip', '--hide-raw', '--full-paths', '--full-scan', '--threads', '--order-tolerance', '--quiet', '--server-name', '--config',
 ])
 
 export type ServeFlags = Pick<BuildFlags, 'tz' | 'anyUrl' | 'crawlers' | 'logFormat' | 'jsonFields' | 'logTz' | 'clientIp' | 'trustedProxy' |
-  'verbose' | 'partialOk' | 'anonymizeIp' | 'hideRaw' | 'fullPaths' | 'fullScan' | 'threads' | 'orderTolerance' | 'quiet'> & {
+  'verbose' | 'partialOk' | 'anonymizeIp' | 'hideRaw' | 'fullPaths' | 'fullScan' | 'threads' | 'orderTolerance' | 'quiet' | 'serverName'> & {
   listen: ListenAddress
   htpasswd?: string
   allowHost?: string[]

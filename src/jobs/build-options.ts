@@ -36,7 +36,7 @@ export interface BuildOptions {
   notices: NoticesOptions
   /** The request shapes from a config file; null for the documented defaults. */
   shapes: ShapeSettings | null
-  /** How lines are read: `--log-format`, `--json-fields`, `--log-tz`, `--client-ip`, `--trusted-proxy`. */
+  /** How lines are read: `--log-format`, `--json-fields`, `--log-tz`, `--client-ip`, `--trusted-proxy`, and whose they are (`--server-name`). */
   read: ReadOptions
   /** `--verbose`: say which format `auto` chose, and show the first skipped lines. */
   verbose: boolean
@@ -52,8 +52,6 @@ export interface BuildOptions {
   anonymizeIp: boolean
   /** `--hide-raw`, `--full-paths`: what the published details leave out. */
   details: DetailOptions
-  /** `--server-name`: the server each row names; null for none. */
-  serverName: string | null
   /** Plain files at least this large are read from their end (BACKWARD_MIN_BYTES; tests lower it). */
   backwardMinBytes: number
   /** `--threads`: threads that parse a large input (1: the main thread alone; more: workers, while it reads); null for one per core. */

@@ -15,7 +15,6 @@ import { logFormatText } from '../parse/format/log-format-option.js'
 import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
 import { pageClock, pageStamp } from '../profile/page-stamp.js'
-import { rowsOfServer } from '../profile/server-name.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
 import { recordFilter } from '../select/record-filter.js'
@@ -101,6 +100,7 @@ export function workerJob(options: BuildOptions, env: Environment): WorkerJob {
       logTz: read.logTz,
       clientIp: read.clientIp,
       trustedProxies: read.trustedProxies?.map((cidr) => cidr.text) ?? null,
+      serverName: read.serverName ?? null,
     },
     env: env.TZ === undefined ? {} : { TZ: env.TZ },
   }
@@ -152,8 +152,7 @@ function withBetterHint(e: unknown): unknown {
 
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
 export function logListing(reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing {
-  const listed = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
-  const rows = options.serverName === null ? listed : rowsOfServer(listed, options.serverName)
+  const rows = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
   return {
     rows: options.anonymizeIp ? anonymizedRows(rows) : rows,
     search: searchSummary(options.criteria, options.limit, options.tz),

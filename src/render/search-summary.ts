@@ -44,6 +44,7 @@ export function shellWord(text: string): string {
 function searchOptions(criteria: Criteria, limit: number, zone: DisplayZone): string[] {
   const given: [string, string | null][] = [
     ['--ip', criteria.ip?.text ?? null],
+    ...(criteria.server ?? []).map((name): [string, string] => ['--server', name]),
     ['--method', criteria.method ?? 'any'],
     ['--status', criteria.status === null ? 'any' : statusText(criteria.status)],
     ['--url', criteria.url === null ? null : urlText(criteria.url)],
@@ -62,6 +63,7 @@ function searchOptions(criteria: Criteria, limit: number, zone: DisplayZone): st
 export function searchSummary(criteria: Criteria, limit: number, zone: DisplayZone): SearchSummary {
   const fields: SearchField[] = [
     { id: 'ip', label: 'IP', value: criteria.ip?.text ?? '' },
+    { id: 'server', label: 'Server', value: criteria.server?.join(', ') ?? '' },
     { id: 'method', label: 'Method', value: criteria.method ?? '' },
     { id: 'status', label: 'Status', value: criteria.status === null ? '' : statusText(criteria.status) },
     { id: 'url', label: 'URL', value: urlText(criteria.url) },

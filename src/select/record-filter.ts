@@ -14,6 +14,7 @@ import { displayUrl } from '../text/url.js'
 import { hasListedShape, type RowRule } from './shapes.js'
 import { crawlerMatcher } from './filters/crawlers.js'
 import { ipMatcher } from './filters/ip.js'
+import { serverMatcher } from './filters/server.js'
 import { statusMatcher, urlMatcher } from './filters/request.js'
 import { timeRangeMatcher } from './filters/time-range.js'
 import { tokenSecond } from './filters/token.js'
@@ -79,6 +80,10 @@ function factsTest(criteria: Criteria, context: FilterContext): FactsTest {
 export function recordFilter(criteria: Criteria, context: FilterContext): RecordFilter {
   const facts = factsTest(criteria, context)
   const rest: RecordTest[] = []
+  if (criteria.server !== null) {
+    const server = serverMatcher(criteria.server)
+    rest.push((r) => server(r.server))
+  }
   if (criteria.ip !== null) {
     const ip = ipMatcher(criteria.ip)
     rest.push((r) => ip(r.ip))

@@ -28,6 +28,8 @@ export interface WorkerJob {
     clientIp: ClientIpMode
     /** The `--trusted-proxy` ranges as given, or null. */
     trustedProxies: string[] | null
+    /** `--server-name`, or null. */
+    serverName: string | null
   }
   /** TZ as the run sees it: the zone of times logged without an offset. */
   env: { TZ?: string }
@@ -48,6 +50,7 @@ export function jobContext(job: WorkerJob): JobContext {
     logTz: read.logTz,
     clientIp: read.clientIp,
     trustedProxies: read.trustedProxies?.map((text) => parseCidr(text) as Cidr) ?? null,
+    serverName: read.serverName,
   }, job.env)
   const filter = recordFilter(job.criteria, { rule: job.shapes ? shapeRowRule(job.shapes) : defaultRowRule(), zone: job.tz })
   return { job, settings, filter }

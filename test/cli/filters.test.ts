@@ -306,6 +306,7 @@ t.test('the sidebar shows the default search', async (t) => {
   t.equal(sidebarOf(r.stdout), [
     '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n<dl class="search-fields">\n',
     field('IP', 'any'),
+    field('Server', 'any'),
     field('Method', 'GET'),
     field('Status', '200'),
     field('URL', 'any'),
@@ -329,6 +330,7 @@ t.test('the sidebar shows every criterion given, escaped, and the switches', asy
   t.equal(sidebarOf(r.stdout), [
     '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n<dl class="search-fields">\n',
     field('IP', '10.0.0.0/8'),
+    field('Server', 'any'),
     field('Method', 'any'),
     field('Status', '2xx'),
     field('URL', '!&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'),
@@ -396,7 +398,7 @@ t.test('in Chromium: the sidebar, a summary without fields, is beside the table 
   t.ok(wide.boxes.sidebar.left >= wide.boxes.table.right, 'wide: the sidebar is right of the table')
   t.ok(wide.boxes.table.width >= 700, `wide: the table keeps most of the width (${wide.boxes.table.width}px)`)
   t.equal(wide.boxes.scrollWidth, wide.boxes.innerWidth, 'wide: no sideways scrolling')
-  t.strictSame(wide.boxes.summary, ['IP: any', 'Method: GET', 'Status: 200', 'URL: sofa', 'Token: any', 'From: any', 'Until: any', 'Results: 100'],
+  t.strictSame(wide.boxes.summary, ['IP: any', 'Server: any', 'Method: GET', 'Status: 200', 'URL: sofa', 'Token: any', 'From: any', 'Until: any', 'Results: 100'],
     'a read-only summary')
   t.equal(wide.boxes.options, '--method GET --status 200 --url sofa --limit 100', 'and the options that set it, to copy')
   t.equal(wide.boxes.fields, 0, 'nothing that looks like a field to type in')

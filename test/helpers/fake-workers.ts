@@ -87,7 +87,7 @@ export function testJob(limit = 10): WorkerJob {
     tz: 'UTC',
     shapes: null,
     limit,
-    read: { logFormat: 'combined', jsonFields: null, logTz: 'UTC', clientIp: 'logged', trustedProxies: null },
+    read: { logFormat: 'combined', jsonFields: null, logTz: 'UTC', clientIp: 'logged', trustedProxies: null, serverName: null },
     env: {},
   }
 }

@@ -105,7 +105,7 @@ export class ResidentRows {
   covers(search: SearchQuery): boolean {
     const { criteria } = search
     const own = this.#options.criteria
-    const same = criteria.ip === null && criteria.url === null && criteria.from === null && criteria.until === null &&
+    const same = criteria.ip === null && criteria.url === null && criteria.from === null && criteria.until === null && criteria.server === null &&
       criteria.method === own.method && sameStatus(criteria.status, own.status) && criteria.anyUrl === own.anyUrl && criteria.crawlers === own.crawlers
     if (!same) return false
     if (criteria.token === null) return search.limit <= this.limit

@@ -151,3 +151,12 @@ t.test('afterFacts: the rest of the test, for a record whose facts passed', asyn
   t.equal(ip.afterFacts({ ...inRange, target: '/search', status: 500 }), true, 'the facts are not tested again')
   t.equal(accepts({}).afterFacts(record('/search', 'POST', 500)), true, 'nothing left without ip and crawler criteria')
 })
+
+t.test('--server: a record of one of the servers, after its facts', async (t) => {
+  const of = accepts({ server: ['web1', 'web2'] })
+  t.equal(of(record('/moebel/', 'GET', 200, { server: 'web2' })), true)
+  t.equal(of(record('/moebel/', 'GET', 200, { server: 'web3' })), false)
+  t.equal(of(record('/moebel/', 'GET', 200, { server: null })), false, 'of no named server')
+  t.equal(of.facts(record('/moebel/', 'GET', 200, { server: 'web3' })), true, 'not a fact of the line: the record tells')
+  t.equal(accepts({})(record('/moebel/', 'GET', 200, { server: 'web3' })), true, 'no --server: every server')
+})

@@ -272,3 +272,21 @@ t.test('decided: the format known and the first FORMAT_PROBE_LINES lines probed;
     t.equal(lines.lineCount, FORMAT_PROBE_LINES + 1, 'the blank line too')
   }
 })
+
+t.test('each record names its server: the one its source gives with the line, else the run\'s --server-name, else none', async (t) => {
+  const servers = (options: Partial<ReadOptions>, feed: (lines: LogLines) => void): (string | null | undefined)[] => {
+    const selection = new RecordingSelection()
+    const lines = logLines({ logFormat: parseLogFormat('combined'), ...options }, new SkippedLines(), [], selection)
+    feed(lines)
+    lines.end()
+    return selection.take().items.map((record) => record.server)
+  }
+  t.strictSame(servers({}, (lines) => lines.line(COMBINED(1), 0)), [null])
+  t.strictSame(servers({ serverName: 'web1' }, (lines) => lines.line(COMBINED(1), 0)), ['web1'])
+  t.strictSame(servers({ serverName: 'web1' }, (lines) => {
+    lines.line(COMBINED(1), 0, 'web2')
+    lines.line(COMBINED(2), 100, null)
+    lines.line(COMBINED(3), 200)
+  }), ['web2', null, 'web1'], 'a table row\'s host wins, a null one too')
+  t.strictSame(servers({ logFormat: parseLogFormat('auto'), serverName: 'web1' }, (lines) => lines.line(COMBINED(1), 0, 'web3')), ['web3'], 'held back while auto probes')
+})

@@ -1,7 +1,6 @@
 import t from 'tap'
-import { rowsOfServer, serverNameProblem } from '../../../src/profile/server-name.js'
-import type { ProfileRow } from '../../../src/record.js'
-import { makeRecord } from '../../helpers/record.js'
+import { InvalidCriterion } from '../../../../src/select/criteria.js'
+import { parseServer, serverMatcher, serverNameProblem } from '../../../../src/select/filters/server.js'
 
 t.test('a server name: any text of 1 to 253 characters without control characters', async (t) => {
   for (const name of ['web1', 'web1.shop.example', 'Web 1 (Frankfurt)', 'x'.repeat(253)]) t.equal(serverNameProblem(name), undefined, name)
@@ -10,8 +9,12 @@ t.test('a server name: any text of 1 to 253 characters without control character
   }
 })
 
-t.test('each row names the server; nothing else changes', async (t) => {
-  const row: ProfileRow = { status: 200, ip: '192.0.2.1', method: 'GET', url: '/', date: '22.11.2026', clock: '13:45:40', token: '6b02e3f426e8d', record: makeRecord() }
-  t.strictSame(rowsOfServer([row], 'web1'), [{ ...row, record: { ...row.record, server: 'web1' } }])
-  t.equal(row.record.server, undefined, 'the row given is left as it was')
+t.test('--server: a name as the rows carry it, exactly; a row of no named server is of none', async (t) => {
+  t.strictSame(parseServer('web1'), ['web1'])
+  t.strictSame(parseServer('Web 1 (Frankfurt)'), ['Web 1 (Frankfurt)'])
+  for (const bad of ['', ' ', 'web\t1', 'x'.repeat(254)]) {
+    t.throws(() => parseServer(bad), new InvalidCriterion('give the name a server\'s rows carry (build --server-name), such as web1 (at most 253 characters, no control characters)'), JSON.stringify(bad))
+  }
+  const of = serverMatcher(['web1', 'web3'])
+  t.strictSame(['web1', 'web2', 'web3', 'WEB1', null, undefined].map(of), [true, false, true, false, false, false])
 })
