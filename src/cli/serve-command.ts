@@ -1,8 +1,9 @@
 /**
  * `profiler-search serve`: build's options for reading the logs (formats,
- * zones, proxies, shapes, `--any-url`, `--crawlers`, big logs), its own for
+ * zones, proxies, shapes, big logs, `--server-name`), `--any-url` and
+ * `--crawlers` (the default page's, and the form's defaults), its own for
  * the server, and the flags turned into the complete options of the serve
- * job. The search criteria come with each request, not as flags.
+ * job. The other search criteria come with each request, not as flags.
  */
 
 import { Option, type Command } from 'commander'

@@ -51,12 +51,13 @@ t.test('fill the form, search: the rows build gives; the form keeps its values',
   await page.fill('#search-url', '/moebel')
   await page.selectOption('#search-limit', '50')
   await Promise.all([page.waitForURL(/\?/), page.click('#search-form button[type=submit]')])
-  t.equal(new URL(page.url()).search, '?ip=&method=&status_code=&url=%2Fmoebel&token=&start=&end=&limit=50', 'sent with GET under the original\'s names')
+  t.equal(new URL(page.url()).search, '?ip=&server=&method=&status_code=&url=%2Fmoebel&urls=storefront&crawlers=include&token=&start=&end=&limit=50',
+    'sent with GET under the original\'s names, and ours')
   const rows = await shownRows(page)
   t.ok(rows.length > 2)
   t.strictSame(rows, await buildRows(['--method', 'any', '--status', 'any', '--url', '/moebel', '--limit', '50']), 'build --method any --status any --url /moebel --limit 50')
   t.strictSame(await page.$$eval('#search-form input, #search-form select', (fields) => fields.map((field) => (field as HTMLInputElement).value)),
-    ['', '', '', '/moebel', '', '', '', '50'], 'the form keeps its values')
+    ['', '', '', '', '/moebel', 'storefront', 'include', '', '', '', '50'], 'the form keeps its values')
   t.equal(await page.$eval('#search-form input', (el) => (el as HTMLInputElement).disabled), false, 'enabled')
   clean(t, opened, server.base)
 })

@@ -12,7 +12,6 @@ import type { PageStamp } from '../../profile/page-stamp.js'
 import type { ProfileRow } from '../../record.js'
 import { renderPage, renderProfilePage, type PageData } from '../../render/page.js'
 import { FORM_FIELDS, searchForm } from '../../render/search-form.js'
-import { searchSummary } from '../../render/search-summary.js'
 import type { BuildOptions } from '../build-options.js'
 import type { SearchField, SearchQuery } from './search-query.js'
 
@@ -49,7 +48,6 @@ function searchPage(search: SearchQuery, rows: readonly ProfileRow[], under: Pic
       values: search.values,
       problems: search.problems,
       latest: newest === undefined ? null : `/profiles/${newest.token}.html${search.query}`,
-      switches: searchSummary(search.criteria, search.limit, options.tz).switches,
       zone: options.tz,
     }),
   })

@@ -26,19 +26,18 @@ t.test('a search\'s page: its rows, the form with its values, token links and La
   t.match(html, `<a class="btn btn-sm" href="/profiles/${rows[0]?.token as string}.html?method&#x3D;&amp;limit&#x3D;50">Latest</a>`)
   t.match(html, '<option value="" selected>Any</option>')
   t.notMatch(html, 'search-stopped', 'no note')
-  t.notMatch(html, 'search-switches', 'no switch of the server\'s own')
   t.match(html, '<h2>2 results found</h2>\n<p class="page-stamp">Generated 22.11.2026 13:50:00 +01:00; newest line read: 22.11.2026 13:00:02 +01:00</p>', 'the stamp under the count')
 })
 
-t.test('not run: Latest leads nowhere; no count and no table, but each field\'s message; the server\'s switches said', async (t) => {
+t.test('not run: Latest leads nowhere; no count and no table, but each field\'s message; the server\'s --any-url in its field', async (t) => {
   const search = searchQuery(new URLSearchParams('start=bad&limit=0'), { ...DEFAULT_CRITERIA, anyUrl: true })
   const html = await joined(notRunPage(search, STAMP, buildOptions({ tz: 'Europe/Berlin' })))
   t.match(html, '<span class="btn btn-sm btn-disabled">Latest</span>')
   t.match(html, `<h2>No search was run</h2>\n<p class="page-stamp">Generated 22.11.2026 13:50:00 +01:00; newest line read: 22.11.2026 13:00:02 +01:00</p>\n` +
-    `<p class="search-stopped" role="status">${NOT_RUN_NOTE} From: ${search.problems.start as string}. Results: give a number of results from 1 to 1000.</p>\n</div>`)
+    `<p class="search-stopped" role="status">${NOT_RUN_NOTE} From: ${search.problems.start as string}. Results: give a number of results from 1 to 1000.</p>\n<p class="to-search"><a href="#sidebar">Search form</a></p>\n</div>`)
   t.notMatch(html, 'results found')
   t.notMatch(html, '<table')
-  t.match(html, '<li>Every URL, not only the storefront shapes (--any-url)</li>')
+  t.match(html, '<option value="any" selected>Every URL</option>', 'the server\'s --any-url, the URLs field\'s value')
   t.match(html, '<p class="search-note">From and Until are read in Europe/Berlin.</p>')
 })
 
