@@ -17,7 +17,9 @@ import { listedRows } from '../profile/listed-rows.js'
 import { pageClock, pageStamp } from '../profile/page-stamp.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
+import type { Criteria } from '../select/criteria.js'
 import { recordFilter } from '../select/record-filter.js'
+import { ruledOutNote, type RuledOut } from '../select/ruled-out.js'
 import { selectFrom, type ReadReach, type SelectOptions } from '../select/select-from.js'
 import { NewestRecords, TokenRecords } from '../select/selection.js'
 import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
@@ -44,11 +46,13 @@ export interface LogReading {
   note: (line: string) => void
   /** The clock the page's stamp is read from (SOURCE_DATE_EPOCH, else the system's). */
   clock: () => number
+  /** The lines each criterion ruled out, when counted (a served search); else null. See ruledOutNote. */
+  ruledOut: RuledOut | null
 }
 
-/** The criteria compiled once, an empty selection, the read settings: nothing read yet. */
-export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
-  const filter = recordFilter(options.criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz })
+/** The criteria compiled once, an empty selection, the read settings: nothing read yet. `counted`: count the lines each criterion rules out. */
+export function startLogReading(options: BuildOptions, io: JobIO, counted = false): LogReading {
+  const filter = recordFilter(options.criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz }, counted)
   // A token is decided among the lines of its second (see select/filters/token.ts): those that can still hold it are kept.
   const selection = options.criteria.token === null
     ? new NewestRecords(filter, options.limit, options.orderTolerance * 1000)
@@ -59,7 +63,17 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
     lines: { settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine() },
     note,
     clock: pageClock(io.env),
+    ruledOut: filter.ruledOut,
   }
+}
+
+/**
+ * Why the logs read gave no row, when the criteria were counted and the
+ * selection kept no record (then every line read met each criterion up to
+ * the one that ruled it out); null otherwise.
+ */
+export function whyNoRows(reading: LogReading, criteria: Criteria): string | null {
+  return reading.ruledOut === null || reading.selection.size > 0 ? null : ruledOutNote(reading.ruledOut, criteria)
 }
 
 /**
@@ -83,14 +97,17 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
 
 /** How the run reads on several threads: its job on the pool, if it has one (workers start as work comes). */
 function threaded(reading: LogReading, options: BuildOptions, io: JobIO, pool: WorkerPool | null): ThreadedReading & { held(): number } {
-  return threadedReading({ pool, job: workerJob(options, io.env), sizes: options.threadSizes, lines: reading.lines, selection: reading.selection })
+  return threadedReading({
+    pool, job: workerJob(options, io.env, reading.ruledOut !== null), sizes: options.threadSizes, lines: reading.lines, selection: reading.selection, ruledOut: reading.ruledOut,
+  })
 }
 
-/** What the workers need of the options, as plain data (workers/worker-job.ts). */
-export function workerJob(options: BuildOptions, env: Environment): WorkerJob {
+/** What the workers need of the options, as plain data (workers/worker-job.ts); `counted`: whether they count the lines each criterion rules out. */
+export function workerJob(options: BuildOptions, env: Environment, counted = false): WorkerJob {
   const { read } = options
   return {
     criteria: options.criteria,
+    counted,
     tz: options.tz,
     shapes: options.shapes,
     limit: options.limit,

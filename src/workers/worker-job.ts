@@ -17,6 +17,8 @@ import { readSettings, type ClientIpMode, type ReadSettings } from '../source/re
 
 export interface WorkerJob {
   criteria: Criteria
+  /** Count the lines each criterion rules out (select/ruled-out.ts), for the reports. */
+  counted: boolean
   tz: DisplayZone
   shapes: ShapeSettings | null
   limit: number
@@ -52,7 +54,7 @@ export function jobContext(job: WorkerJob): JobContext {
     trustedProxies: read.trustedProxies?.map((text) => parseCidr(text) as Cidr) ?? null,
     serverName: read.serverName,
   }, job.env)
-  const filter = recordFilter(job.criteria, { rule: job.shapes ? shapeRowRule(job.shapes) : defaultRowRule(), zone: job.tz })
+  const filter = recordFilter(job.criteria, { rule: job.shapes ? shapeRowRule(job.shapes) : defaultRowRule(), zone: job.tz }, job.counted)
   return { job, settings, filter }
 }
 

@@ -130,3 +130,19 @@ t.test('on a phone a link above the rows leads to the form; on a wide screen, be
     t.equal(new URL(page.url()).hash, '#sidebar', 'followed: the form in view')
   }
 })
+
+t.test('a search that finds nothing says which criterion ruled the lines out: "27 POST requests …, none of a storefront URL"', { skip: NO_CHROMIUM }, async (t) => {
+  const { tab } = await chromium()
+  const dir = t.testdir({ 'access.log': SHOP_LOG, 'posts.log': SHOP_LOG.split('\n').filter((line) => line.includes('"POST ')).join('\n').concat('\n') })
+  const server = await startTestServer(t, [`${dir}/access.log`])
+  const { page } = await tab.open(`${server.base}/?method=POST`)
+  t.equal(await page.$eval('#collector-content > h2', (h2) => (h2 as HTMLElement).innerText), '0 results found')
+  t.equal(await page.$eval('.search-stopped', (note) => (note as HTMLElement).innerText), '27 POST requests answered 200, none of a storefront URL.')
+  const cut = await tab.open(`${server.base}/?method=POST&urls=any&start=2026-11-23`)
+  t.equal(await cut.page.$eval('.search-stopped', (note) => (note as HTMLElement).innerText), '27 POST requests answered 200, none from 2026-11-23 on.')
+  const found = await tab.open(`${server.base}/?method=POST&urls=any`)
+  t.equal(await found.page.$$eval('.search-stopped', (notes) => notes.length), 0, 'rows found: no note')
+  const posts = await startTestServer(t, [`${dir}/posts.log`])
+  const memory = await tab.open(`${posts.base}/`)
+  t.equal(await memory.page.$eval('.search-stopped', (note) => (note as HTMLElement).innerText), '27 requests, none a GET.', 'the default page, from memory, too')
+})

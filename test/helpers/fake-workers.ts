@@ -84,6 +84,7 @@ export function fakePool(size: number, held = false): { pool: WorkerPool; starte
 export function testJob(limit = 10): WorkerJob {
   return {
     criteria: { ...DEFAULT_CRITERIA, anyUrl: true },
+    counted: false,
     tz: 'UTC',
     shapes: null,
     limit,

@@ -24,7 +24,7 @@ import { SkippedLines } from '../../source/skipped-lines.js'
 import type { StopRequest } from '../../stop.js'
 import type { BuildOptions } from '../build-options.js'
 import type { JobIO } from '../job-io.js'
-import { readLogs, startLogReading, type LogReading } from '../log-reading.js'
+import { readLogs, startLogReading, whyNoRows, type LogReading } from '../log-reading.js'
 import { pollAll, POLL_MS } from '../watch/follow-loop.js'
 import { FollowedLog, type Followed } from '../watch/followed-inputs.js'
 import { scannedPart } from '../watch/watch.js'
@@ -69,7 +69,7 @@ export class ResidentRows {
       const stream = inputs.find((input) => input.stream)
       if (stream) throw usageError(`serve cannot read ${stream.label}: it is a stream, and each search reads the logs again`, 'give log files')
       const logs = await watchedInputs(inputs, io.cwd)
-      const reading = startLogReading(options, io)
+      const reading = startLogReading(options, io, true)
       const context = {
         // lines read while following are counted apart from those of the scan (and not said)
         lines: { ...reading.lines, skipped: new SkippedLines(null) },
@@ -128,6 +128,11 @@ export class ResidentRows {
   /** The newest line read so far, kept or not (at start and since, following): for the pages' stamp. */
   newestLine(): LineTime | null {
     return this.#reading.lines.newest.get()
+  }
+
+  /** No row kept: which criterion ruled the lines read out, at start and since (the default page's); null when there are rows. */
+  whyNoRows(): string | null {
+    return whyNoRows(this.#reading, this.#options.criteria)
   }
 
   /** The records kept, newest first. */

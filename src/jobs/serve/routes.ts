@@ -130,8 +130,8 @@ async function searchPage(routes: Routes, exchange: Exchange, search: SearchQuer
   if (!isRunnable(search)) return send(exchange, 400, HTML, notRunPage(search, routes.stamp(), build))
   const result = await rowsOf(routes, exchange, search)
   if (result === null) return
-  const note = result.cut === null ? null : cutNote(result.cut, routes.options.searchTimeoutMs, build.tz)
-  return send(exchange, 200, HTML, listingPage(search, result.rows, note, routes.stamp(), build))
+  const notes = [result.ruledOut, result.cut === null ? null : cutNote(result.cut, routes.options.searchTimeoutMs, build.tz)].filter((note) => note !== null)
+  return send(exchange, 200, HTML, listingPage(search, result.rows, notes.length === 0 ? null : notes.join(' '), routes.stamp(), build))
 }
 
 async function tokenPage(routes: Routes, exchange: Exchange, token: string, search: SearchQuery): Promise<void> {
