@@ -6,7 +6,7 @@
  */
 
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { runCli } from '../helpers/run-cli.js'
 
 const line = (ip: string, second: number, status = 200): string =>
@@ -56,14 +56,19 @@ t.test('a malformed SOURCE_DATE_EPOCH: exit 2 before anything is written', async
 const minutesAgo = (minutes: number): number => Math.floor(Date.now() / 1000) - minutes * 60
 const RENEWAL = ' (written again after 10 minutes if unchanged)'
 
-t.test('--if-changed compares the listing, not the stamp', async (t) => {
+/** A page built once with --if-changed (at 13:50:00), its mtime set `minutes` ago; `build` runs again at another SOURCE_DATE_EPOCH. */
+const builtBefore = async (t: Test, minutes: number) => {
   const dir = t.testdir({ 'access.log': LOG })
   const out = `${dir}/index.html`
   const build = (epoch: string) => runCli(['build', '--if-changed', '--verbose', `${dir}/access.log`, '-o', out], { env: { SOURCE_DATE_EPOCH: epoch } })
   t.equal((await build('1795351800')).code, 0)
-  const first = readFileSync(out, 'utf8')
-  const recently = minutesAgo(5)
-  utimesSync(out, recently, recently)
+  const mtime = minutesAgo(minutes)
+  utimesSync(out, mtime, mtime)
+  return { dir, out, build, first: readFileSync(out, 'utf8'), mtime }
+}
+
+t.test('--if-changed compares the listing, not the stamp', async (t) => {
+  const { dir, out, build, first, mtime: recently } = await builtBefore(t, 5)
   const again = await build('1795355400')
   t.match(again.stderr, `${out} is unchanged, left as it was (--if-changed)`)
   t.equal(readFileSync(out, 'utf8'), first, 'the listing is the same: the page, its stamp too, stays')
@@ -84,13 +89,7 @@ t.test('--if-changed compares the listing, not the stamp', async (t) => {
 })
 
 t.test('--if-changed: a page left alone 10 minutes is written again, so a stopped cron job does not look like a quiet shop', async (t) => {
-  const dir = t.testdir({ 'access.log': LOG })
-  const out = `${dir}/index.html`
-  const build = (epoch: string) => runCli(['build', '--if-changed', '--verbose', `${dir}/access.log`, '-o', out], { env: { SOURCE_DATE_EPOCH: epoch } })
-  t.equal((await build('1795351800')).code, 0)
-  const first = readFileSync(out, 'utf8')
-  const old = minutesAgo(11)
-  utimesSync(out, old, old)
+  const { out, build, first, mtime: old } = await builtBefore(t, 11)
   const same = await build('1795351800')
   t.match(same.stderr, 'is unchanged, left as it was (--if-changed)', 'the same SOURCE_DATE_EPOCH: the same bytes, left alone however old')
   t.equal(statSync(out).mtimeMs, old * 1000)
