@@ -11,7 +11,7 @@
 import { pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
 import t from 'tap'
-import { fileBrowser, NO_CHROMIUM } from '../helpers/browser.js'
+import { fileBrowser, NO_CHROMIUM, shownRows } from '../helpers/browser.js'
 import { tableRows } from '../helpers/page.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import { startTestServer } from '../helpers/serve.js'
@@ -27,10 +27,6 @@ const SHOP_LOG = [
   '66.249.66.1 - - [22/Nov/2026:13:51:00 +0100] "GET /moebel/ HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"',
   '',
 ].join('\n')
-
-/** The table's rows as text, cells' white space as one space. */
-const shownRows = (page: Page): Promise<string[][]> => page.$$eval('#search-results tbody tr', (trs) =>
-  trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim())))
 
 /** The sidebar's fields as `Label value`, as drawn. */
 const sidebarFields = (page: Page): Promise<string[]> => page.$$eval('#sidebar-search dl.search-fields dt', (terms) =>

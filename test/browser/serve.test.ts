@@ -8,10 +8,9 @@
  * wrong with the served pages, light and dark, wide and narrow.
  */
 
-import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
 import { axeViolations, injectAxe } from '../helpers/axe.js'
-import { fileBrowser, NO_CHROMIUM, openTab, type OpenedPage } from '../helpers/browser.js'
+import { fileBrowser, NO_CHROMIUM, openTab, shownRows, type OpenedPage } from '../helpers/browser.js'
 import { tableRows } from '../helpers/page.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import { startTestServer } from '../helpers/serve.js'
@@ -21,10 +20,6 @@ const NGINX = fixture('nginx/access.log')
 const ALICE = 'alice:$2y$05$WbGIptCpY13T6U4q/56bN.qB4W0aLNtvg6ituaU6q4yfFI4NVelqa'
 
 const chromium = fileBrowser(t)
-
-/** The table's rows as text, cells' white space as one space (the Time cell draws date and clock on two lines). */
-const shownRows = (page: Page): Promise<string[][]> => page.$$eval('#search-results tbody tr', (trs) =>
-  trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim())))
 
 const buildRows = async (args: string[]): Promise<string[][]> => {
   const r = await runCli(['build', NGINX, ...args])
