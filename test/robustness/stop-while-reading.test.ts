@@ -6,8 +6,8 @@
  * killed serve by the signal. The log here, 2.4 million lines in gzip
  * members, takes seconds to read; the signal goes as soon as `--verbose`
  * shows its first line, which is no log line. No time is asserted: what
- * tells is that the command itself said it stopped (`npm run bench` and the
- * README give the time it takes).
+ * tells is that the command itself said it stopped (which it says under
+ * --verbose only; the README gives the time it takes).
  */
 
 import { existsSync, writeFileSync } from 'node:fs'

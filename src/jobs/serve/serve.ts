@@ -110,7 +110,8 @@ export async function serve(options: ServeOptions, io: JobIO): Promise<void> {
     await serving.stop(await stop.whenRequested())
   } catch (e) {
     if (!(e instanceof Stopped)) throw e
-    io.warn(`stopped by ${e.signal} while reading the logs at start`)
+    // a stop is said under --verbose only, as every stop of serve is exit 0 without a word
+    if (options.build.verbose) io.warn(`stopped by ${e.signal} while reading the logs at start`)
   } finally {
     releaseStop()
     ended()

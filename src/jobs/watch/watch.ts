@@ -120,7 +120,8 @@ async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, op
   // a stop signal is heard while the first page is read, as while following: a large log does not hold the watch past it
   await readLogs(logs.flatMap(scannedPart), reading, options, io, sources, stop)
   if (stop.requested) {
-    io.warn(`stopped by ${stop.reason as NodeJS.Signals} while reading the logs for the first page; nothing published`)
+    // a stop is said under --verbose only, as every stop of a watch is exit 0 without a word
+    reading.note(`stopped by ${stop.reason as NodeJS.Signals} while reading the logs for the first page; nothing published`)
     return { published: 0 }
   }
   followed.push(...followedTables(sources, context.lines, context.places, options.orderTolerance, io.warn))
