@@ -65,7 +65,12 @@ export interface AccessRecord {
   line: number | null
   /** Byte offset of the line's start in a plain file read from its end, else null. */
   byteOffset: number | null
-  /** The server the row was listed on (`build --server-name`), kept through merge; null or absent when not named. */
+  /**
+   * The server that logged the line, filled by its source: the run's
+   * `--server-name` for a log file (a table's host column can name each
+   * line's), kept through merge; null or absent when not named. `--server`
+   * selects by it; a page of rows of several servers shows it as a column.
+   */
   server?: string | null
 }
 

@@ -22,7 +22,7 @@ import type { ShapeSettings } from '../select/shapes.js'
 import { configOption, configured, inputsCommand, type CommandContext } from './command-context.js'
 import { BUILD_EXAMPLES } from './help-texts.js'
 import {
-  clientIpFlag, criterion, emitFormat, folderPath, jsonFieldsFlag, logFormatFlag, noticesFile, orAny, positiveInt, rowLimit,
+  clientIpFlag, criterion, emitFormat, folderPath, jsonFieldsFlag, logFormatFlag, noticesFile, orAny, positiveInt, repeatable, rowLimit,
   redactPath, seconds, serverName, timeZone, trustedProxyFlag,
 } from './option-parsers.js'
 
@@ -49,6 +49,7 @@ export interface BuildFlags {
   until?: Criteria['until']
   anyUrl?: boolean
   crawlers: Criteria['crawlers']
+  server?: string[]
   logFormat: LogFormatChoice
   jsonFields?: JsonFieldMap
   logTz?: string
@@ -77,12 +78,18 @@ function criteriaOf(flags: BuildFlags): Criteria {
   until: flags.until ?? null,
   anyUrl: flags.anyUrl ?? false,
   crawlers: flags.crawlers,
+  server: flags.server ?? null,
 })
 }
 
 /** `--hide-raw`, `--full-paths` (build, watch and merge). */
 export function detailOptionsOf(flags: { hideRaw?: boolean; fullPaths?: boolean }): DetailOptions {
   return { hideRaw: flags.hideRaw ?? false, fullPaths: flags.fullPaths ?? false }
+}
+
+/** `--if-changed` (build and merge). */
+export function ifChangedOption(): Option {
+  return new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is the same (a page: apart from its stamp of when it was generated, until it is 10 minutes old)')
 }
 
 /** What a published page or its data may leave out: build's, watch's and merge's options, in --help's order. */
@@ -116,7 +123,7 @@ export function buildOptionsOf(inputs: string[], flags: BuildFlags, shapes: Shap
     notices: { files: flags.notices ?? [], limit: flags.noticesLimit, all: flags.allNotices ?? false, redactPaths: flags.redactPath ?? [] },
     read: {
       logFormat: flags.logFormat, jsonFields: flags.jsonFields ?? null, logTz: flags.logTz ?? null,
-      clientIp: flags.clientIp, trustedProxies: flags.trustedProxy ?? null,
+      clientIp: flags.clientIp, trustedProxies: flags.trustedProxy ?? null, serverName: flags.serverName ?? null,
     },
     verbose: flags.verbose ?? false,
     strict: flags.strict ?? false,
@@ -125,7 +132,6 @@ export function buildOptionsOf(inputs: string[], flags: BuildFlags, shapes: Shap
     quiet: flags.quiet ?? false,
     anonymizeIp: flags.anonymizeIp ?? false,
     details: detailOptionsOf(flags),
-    serverName: flags.serverName ?? null,
     backwardMinBytes: BACKWARD_MIN_BYTES,
     threads: flags.threads ?? null,
     threadSizes: THREAD_SIZES,
@@ -149,6 +155,7 @@ export function buildOptionList(): Option[] {
   new Option('--until <time>', 'only rows shown at or before this date or date-time; a date includes its whole day').argParser(criterion(CRITERION_PARSERS.until)),
   new Option('--any-url', 'list every request, not only the storefront URL shapes (the other criteria still apply)'),
   new Option('--crawlers <mode>', 'include, exclude, or only list crawlers (recognised by User-Agent)').default(DEFAULT_CRITERIA.crawlers, 'include').argParser(criterion(CRITERION_PARSERS.crawlers)),
+  new Option('--server <name>', 'only rows of this server, as its rows name it (--server-name; merged rows); repeatable').argParser(repeatable(criterion(CRITERION_PARSERS.server))),
   new Option('--log-format <format>', 'how lines are written: auto (each input\'s lines a format reads decide), combined, common, vhost_combined, json, or the server\'s own nginx log_format or Apache LogFormat text').default(AUTO, 'auto').argParser(logFormatFlag),
   new Option('--json-fields <map>', 'for JSON lines: which key holds what, e.g. ip=client,time=ts,request=req,status=code (a dot reaches into nested objects)').argParser(jsonFieldsFlag),
   new Option('--log-tz <zone>', 'IANA zone of times logged without an offset (strftime without %z; the shown offset of $msec) (default: this machine\'s zone)').argParser(timeZone),
@@ -156,7 +163,7 @@ export function buildOptionList(): Option[] {
   new Option('--trusted-proxy <cidr>', 'an address or CIDR range of your proxies, for --client-ip forwarded; repeatable (default: loopback, private, unique-local and link-local ranges)').argParser(trustedProxyFlag),
   new Option('--verbose', 'say which log format auto chose, and show the first 20 skipped lines'),
   new Option('--strict', 'fail with exit 1, writing nothing, when any line is skipped'),
-  new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is the same (a page: apart from its stamp of when it was generated)'),
+  ifChangedOption(),
   new Option('--partial-ok', 'when an input breaks off (a truncated .gz), publish the rows read before the break and warn, instead of exit 2'),
   ...privacyOptionList(),
   new Option('--full-scan', 'read every line of every input (default: plain files are read from their end and reading stops once the newest rows are certain)'),

@@ -55,9 +55,10 @@ Examples:
   $ profiler-search serve access.log access.log.1 access.log.2.gz --tz Europe/Berlin --listen 127.0.0.1:9000
   $ profiler-search serve /var/log/nginx/access.log --listen 0.0.0.0:8080 --htpasswd /etc/profiler-search.htpasswd --allow-host profiler.example.com
 
-Pages: / (the search: ip, method, status_code, url, token, start, end, limit),
-/profiles/<token>.html, /profile-search.css; anything else is 404. stderr gets
-one line per request in the combined log format.
+Pages: / (the search: ip, server, method, status_code, url, urls, crawlers,
+token, start, end, limit), /profiles/<token>.html, /profile-search.css;
+anything else is 404. stderr gets one line per request in the combined log
+format.
 
 Exit codes:
   0   stopped by SIGINT, SIGTERM or SIGHUP (requests under way are answered first)
@@ -87,3 +88,14 @@ Exit codes:
 Once following, a server that cannot be reached is one line on stderr: the
 lines are held (a bounded number; the rest wait in the files) and sent when
 it is back, each once.`
+
+export const HTPASSWD_EXAMPLES = `
+Examples:
+  $ profiler-search htpasswd /etc/profiler-search.htpasswd anna          # asks twice, shows nothing
+  $ printf '%s\\n' "$PASSWORD" | profiler-search htpasswd users.htpasswd ben
+
+Exit codes:
+  0   the entry was added, or its password replaced
+  2   bad user name or option, no password or two that differ, or the file
+      cannot be read or written (it is left as it was)
+  70  internal error (a bug: please report it with the stack trace)`

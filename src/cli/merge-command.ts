@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander'
 import { usageError } from '../errors.js'
 import type { MergeOptions } from '../jobs/merge.js'
 import type { EmitFormat } from '../render/emit-format.js'
-import { detailOptionsOf, privacyOptionList } from './build-command.js'
+import { detailOptionsOf, ifChangedOption, privacyOptionList } from './build-command.js'
 import { configOption, configured, type CommandContext } from './command-context.js'
 import { MERGE_EXAMPLES } from './help-texts.js'
 import { emitFormat, rowLimit, timeZone } from './option-parsers.js'
@@ -42,7 +42,7 @@ export function addMergeCommand(program: Command, context: CommandContext): Comm
     .addOption(new Option('--tz <zone>', 'show times in this IANA zone (default: the offset each row was written with)').argParser(timeZone))
     .addOption(new Option('--emit <format>', 'write the page (html) or the rows as json, ndjson or csv').default('html').argParser(emitFormat))
     .addOption(new Option('--strict', 'fail with exit 1, writing nothing, when any line is skipped (not a row, or too long)'))
-    .addOption(new Option('--if-changed', 'leave the --output file and its mtime alone when the new content is the same (a page: apart from its stamp of when it was generated)'))
+    .addOption(ifChangedOption())
   for (const option of privacyOptionList()) command.addOption(option)
   return command
     .addOption(configOption())

@@ -13,7 +13,7 @@ import { parseJsonFields, type JsonFieldMap } from '../parse/format/json-fields.
 import { parseLogFormat, type LogFormatChoice } from '../parse/format/log-format-option.js'
 import { FormatError } from '../parse/format/text-format.js'
 import { parseCidr, type Cidr } from '../parse/record/client-ip.js'
-import { serverNameProblem } from '../profile/server-name.js'
+import { serverNameProblem } from '../select/filters/server.js'
 import { isKnownZone } from '../profile/display-time.js'
 import { parseAllowHost } from '../jobs/serve/host-check.js'
 import { LISTEN_HINT, parseListenAddress, type ListenAddress } from '../jobs/serve/listen-address.js'
@@ -111,6 +111,11 @@ export function criterion<T>(parse: (text: string) => T) {
     throw e
   }
 }
+}
+
+/** A list-valued criterion's parser as a repeatable option's: each use adds its items to those before. */
+export function repeatable<T>(parse: (text: string) => readonly T[]) {
+  return (value: string, previous: readonly T[] | undefined): T[] => [...(previous ?? []), ...parse(value)]
 }
 
 /**

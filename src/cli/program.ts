@@ -19,7 +19,11 @@ import { addShipCommand } from './ship-command.js'
 import { printed } from './print.js'
 import { version } from './version.js'
 import { addServeCommand } from './serve-command.js'
+import { addHtpasswdCommand } from './htpasswd-command.js'
 import { addWatchCommand } from './watch-command.js'
+
+/** The commands, each with a --help of its own. */
+const COMMANDS: readonly string[] = ['build', 'watch', 'merge', 'ship', 'serve', 'htpasswd']
 
 /** The program; what commander prints on stdout (the help, the version) is kept in `out`, to be printed once it is done. */
 /** Options people type for one of ours that commander's spelling suggestion misses (`--format csv` is not `--from`). */
@@ -57,11 +61,12 @@ function program(io: MainIO, helpHint: string, out: { text: string }): Command {
   addMergeCommand(cmd, context)
   addShipCommand(cmd, context)
   addServeCommand(cmd, context)
+  addHtpasswdCommand(cmd, context)
   return cmd
 }
 
 export async function runProgram(argv: readonly string[], io: MainIO): Promise<number> {
-  const helpHint = argv[0] === 'build' || argv[0] === 'watch' || argv[0] === 'merge' || argv[0] === 'ship' || argv[0] === 'serve' ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
+  const helpHint = COMMANDS.includes(argv[0] ?? '') ? `${PROG} ${argv[0]} --help` : `${PROG} --help`
   const out = { text: '' }
   const cmd = program(io, helpHint, out)
   if (argv.length === 0) {

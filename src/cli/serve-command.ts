@@ -1,8 +1,9 @@
 /**
  * `profiler-search serve`: build's options for reading the logs (formats,
- * zones, proxies, shapes, `--any-url`, `--crawlers`, big logs), its own for
+ * zones, proxies, shapes, big logs, `--server-name`), `--any-url` and
+ * `--crawlers` (the default page's, and the form's defaults), its own for
  * the server, and the flags turned into the complete options of the serve
- * job. The search criteria come with each request, not as flags.
+ * job. The other search criteria come with each request, not as flags.
  */
 
 import { Option, type Command } from 'commander'
@@ -25,11 +26,11 @@ import { allowHostFlag, listenFlag, maxSearchesFlag, searchTimeoutSeconds } from
 /** build's options that serve takes: how the logs are read and which requests are rows at all. */
 const FROM_BUILD = new Set([
   '--tz', '--any-url', '--crawlers', '--log-format', '--json-fields', '--log-tz', '--client-ip', '--trusted-proxy',
-  '--verbose', '--partial-ok', '--anonymize-ip', '--hide-raw', '--full-paths', '--full-scan', '--threads', '--order-tolerance', '--quiet', '--config',
+  '--verbose', '--partial-ok', '--anonymize-ip', '--hide-raw', '--full-paths', '--full-scan', '--threads', '--order-tolerance', '--quiet', '--server-name', '--config',
 ])
 
 export type ServeFlags = Pick<BuildFlags, 'tz' | 'anyUrl' | 'crawlers' | 'logFormat' | 'jsonFields' | 'logTz' | 'clientIp' | 'trustedProxy' |
-  'verbose' | 'partialOk' | 'anonymizeIp' | 'hideRaw' | 'fullPaths' | 'fullScan' | 'threads' | 'orderTolerance' | 'quiet'> & {
+  'verbose' | 'partialOk' | 'anonymizeIp' | 'hideRaw' | 'fullPaths' | 'fullScan' | 'threads' | 'orderTolerance' | 'quiet' | 'serverName'> & {
   listen: ListenAddress
   htpasswd?: string
   allowHost?: string[]

@@ -54,11 +54,23 @@ async function seekableFile(handle: FileHandle, stat: Stats, label: string): Pro
   return { handle, size: stat.size }
 }
 
+/**
+ * What to do about an input that cannot be opened, by its errno code: a
+ * path to check; a log only root and the `adm` group may read (Debian's
+ * nginx and Apache logs are root:adm 0640), as any other user than root.
+ */
+export function unreadableHint(code: string | undefined, euid: number | undefined = process.geteuid?.()): string | undefined {
+  if (code === 'ENOENT') return 'check the path; use - to read stdin'
+  if ((code === 'EACCES' || code === 'EPERM') && euid !== 0) {
+    return 'Debian\'s nginx and Apache logs are readable by root and the adm group: add the user running this to it (usermod -aG adm USER, then log in again), or run it as root'
+  }
+  return undefined
+}
+
 /** Opens `path`, named `label` in messages. */
 async function openFile(label: string, path: string): Promise<OpenedFile> {
   const opened = await openToRead(path).catch((e: unknown) => {
-    throw usageError(`cannot read ${label}: ${errnoWords(e)}`,
-      (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'check the path; use - to read stdin' : undefined, { input: label })
+    throw usageError(`cannot read ${label}: ${errnoWords(e)}`, unreadableHint((e as NodeJS.ErrnoException).code), { input: label })
   })
   if (opened.stat.isDirectory()) {
     await opened.handle.close()

@@ -28,7 +28,7 @@ export interface BuildOptions {
   criteria: Criteria
   /** html (the page), or the rows as json, ndjson or csv. */
   emit: EmitFormat
-  /** `--if-changed`: leave the output file and its mtime alone when the new content is the same (a page: apart from its stamp). */
+  /** `--if-changed`: leave the output file and its mtime alone when the new content is the same (a page: apart from its stamp, until it is 10 minutes old). */
   ifChanged: boolean
   /** `--partial-ok`: an input that breaks off (a truncated .gz) keeps the lines read before the break. */
   partialOk: boolean
@@ -36,7 +36,7 @@ export interface BuildOptions {
   notices: NoticesOptions
   /** The request shapes from a config file; null for the documented defaults. */
   shapes: ShapeSettings | null
-  /** How lines are read: `--log-format`, `--json-fields`, `--log-tz`, `--client-ip`, `--trusted-proxy`. */
+  /** How lines are read: `--log-format`, `--json-fields`, `--log-tz`, `--client-ip`, `--trusted-proxy`, and whose they are (`--server-name`). */
   read: ReadOptions
   /** `--verbose`: say which format `auto` chose, and show the first skipped lines. */
   verbose: boolean
@@ -52,8 +52,6 @@ export interface BuildOptions {
   anonymizeIp: boolean
   /** `--hide-raw`, `--full-paths`: what the published details leave out. */
   details: DetailOptions
-  /** `--server-name`: the server each row names; null for none. */
-  serverName: string | null
   /** Plain files at least this large are read from their end (BACKWARD_MIN_BYTES; tests lower it). */
   backwardMinBytes: number
   /** `--threads`: threads that parse a large input (1: the main thread alone; more: workers, while it reads); null for one per core. */

@@ -10,7 +10,7 @@
 
 import { parseTables, splitInputs, tableSources } from '../clickhouse/table-inputs.js'
 import { dataError } from '../errors.js'
-import { openInputs } from '../input/open-inputs.js'
+import { openInputs, STDIN } from '../input/open-inputs.js'
 import { openNoticeFiles, readNotices } from '../notices/read-notices.js'
 import { checkCriteria } from '../select/criteria.js'
 import { openPublisher, type Publisher } from '../write/publisher.js'
@@ -56,10 +56,17 @@ async function buildInto(publisher: Publisher, options: BuildOptions, io: JobIO)
     if (published === 'unchanged') reading.note(`${publisher.name} is unchanged, left as it was (--if-changed)`)
 
     if (skippedLines && !options.quiet) io.warn(skippedLines)
+    if (skipped.lines === 0 && !options.quiet) io.warn(noLinesRead(options.inputs))
     if (notices.skipped && !options.quiet) io.warn(notices.skipped)
     return { rows: listing.rows.length, lines: skipped.lines, skipped: skipped.count, published }
   } finally {
     // what was read to its end is closed already; an input left unread (a failure on the way, or not needed) is let go of here
     await Promise.all(opened.map((input) => input.close()))
   }
+}
+
+/** What a run that read no line at all says (the page says `0 results found` and `no line read`): the inputs are empty. */
+export function noLinesRead(inputs: readonly string[]): string {
+  const names = inputs.length === 0 ? ['stdin'] : inputs.map((input) => (input === STDIN ? 'stdin' : input))
+  return `no lines read: ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} empty`
 }

@@ -14,10 +14,11 @@ import { logFormatText } from '../parse/format/log-format-option.js'
 import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
 import { pageClock, pageStamp } from '../profile/page-stamp.js'
-import { rowsOfServer } from '../profile/server-name.js'
 import type { Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
+import type { Criteria } from '../select/criteria.js'
 import { recordFilter } from '../select/record-filter.js'
+import { ruledOutNote, type RuledOut } from '../select/ruled-out.js'
 import { selectFrom, type ReadReach, type SelectOptions } from '../select/select-from.js'
 import { NewestRecords, TokenRecords } from '../select/selection.js'
 import { defaultRowRule, shapeRowRule } from '../select/shapes.js'
@@ -50,11 +51,13 @@ export interface LogReading {
   note: (line: string) => void
   /** The clock the page's stamp is read from (SOURCE_DATE_EPOCH, else the system's). */
   clock: () => number
+  /** The lines each criterion ruled out, when counted (a served search); else null. See ruledOutNote. */
+  ruledOut: RuledOut | null
 }
 
-/** The criteria compiled once, an empty selection, the read settings: nothing read yet. */
-export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
-  const filter = recordFilter(options.criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz })
+/** The criteria compiled once, an empty selection, the read settings: nothing read yet. `counted`: count the lines each criterion rules out. */
+export function startLogReading(options: BuildOptions, io: JobIO, counted = false): LogReading {
+  const filter = recordFilter(options.criteria, { rule: options.shapes ? shapeRowRule(options.shapes) : defaultRowRule(), zone: options.tz }, counted)
   // A token is decided among the lines of its second (see select/filters/token.ts): those that can still hold it are kept.
   const selection = options.criteria.token === null
     ? new NewestRecords(filter, options.limit, options.orderTolerance * 1000)
@@ -70,7 +73,17 @@ export function startLogReading(options: BuildOptions, io: JobIO): LogReading {
     },
     note,
     clock: pageClock(io.env),
+    ruledOut: filter.ruledOut,
   }
+}
+
+/**
+ * Why the logs read gave no row, when the criteria were counted and the
+ * selection kept no record (then every line read met each criterion up to
+ * the one that ruled it out); null otherwise.
+ */
+export function whyNoRows(reading: LogReading, criteria: Criteria): string | null {
+  return reading.ruledOut === null || reading.selection.size > 0 ? null : ruledOutNote(reading.ruledOut, criteria)
 }
 
 /**
@@ -96,14 +109,17 @@ export async function readLogs(inputs: readonly OpenedInput[], reading: LogReadi
 
 /** How the run reads on several threads: its job on the pool, if it has one (workers start as work comes). */
 function threaded(reading: LogReading, options: BuildOptions, io: JobIO, pool: WorkerPool | null): ThreadedReading & { held(): number } {
-  return threadedReading({ pool, job: workerJob(options, io.env), sizes: options.threadSizes, lines: reading.lines, selection: reading.selection })
+  return threadedReading({
+    pool, job: workerJob(options, io.env, reading.ruledOut !== null), sizes: options.threadSizes, lines: reading.lines, selection: reading.selection, ruledOut: reading.ruledOut,
+  })
 }
 
-/** What the workers need of the options, as plain data (workers/worker-job.ts). */
-export function workerJob(options: BuildOptions, env: Environment): WorkerJob {
+/** What the workers need of the options, as plain data (workers/worker-job.ts); `counted`: whether they count the lines each criterion rules out. */
+export function workerJob(options: BuildOptions, env: Environment, counted = false): WorkerJob {
   const { read } = options
   return {
     criteria: options.criteria,
+    counted,
     tz: options.tz,
     shapes: options.shapes,
     limit: options.limit,
@@ -113,6 +129,7 @@ export function workerJob(options: BuildOptions, env: Environment): WorkerJob {
       logTz: read.logTz,
       clientIp: read.clientIp,
       trustedProxies: read.trustedProxies?.map((cidr) => cidr.text) ?? null,
+      serverName: read.serverName ?? null,
     },
     env: env.TZ === undefined ? {} : { TZ: env.TZ },
     literals: lineLiterals(options),
@@ -170,14 +187,13 @@ function withPhpHint(e: unknown): unknown {
 
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
 export function logListing(reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing {
-  const listed = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
-  const rows = options.serverName === null ? listed : rowsOfServer(listed, options.serverName)
+  const rows = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
   return {
     rows: options.anonymizeIp ? anonymizedRows(rows) : rows,
     search: searchSummary(options.criteria, options.limit, options.tz),
     notices,
     refresh,
     details: options.details,
-    stamp: pageStamp(reading.clock(), reading.lines.newest.get(), options.tz, 'line'),
+    stamp: pageStamp(reading.clock(), reading.lines.newest.get(), options.tz, 'line', options.ifChanged),
   }
 }

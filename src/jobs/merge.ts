@@ -39,7 +39,7 @@ export interface MergeOptions {
   emit: EmitFormat
   /** `--strict`: any skipped line fails the run (exit 1) and nothing is written. */
   strict: boolean
-  /** `--if-changed`: leave the output file and its mtime alone when the new content is the same (a page: apart from its stamp). */
+  /** `--if-changed`: leave the output file and its mtime alone when the new content is the same (a page: apart from its stamp, until it is 10 minutes old). */
   ifChanged: boolean
   /** `--anonymize-ip`: the published addresses have their host part zeroed. */
   anonymizeIp: boolean
@@ -81,7 +81,7 @@ async function mergeInto(publisher: Publisher, options: MergeOptions, io: JobIO,
   const newest = read[0] === undefined ? null : { time: read[0].at.time, offset: read[0].at.offset }
   const listing: Listing = {
     rows: options.anonymizeIp ? anonymizedRows(rows) : rows, search: null, notices: [], refresh: null, details: options.details,
-    stamp: pageStamp(clock(), newest, options.tz, 'row'),
+    stamp: pageStamp(clock(), newest, options.tz, 'row', options.ifChanged),
   }
   const published = await publisher.publish(listing, { ifChanged: options.ifChanged })
   if (summary) io.warn(summary)

@@ -39,6 +39,18 @@ function inZone(time: number, zone: Zone): DisplayTime {
   return { date: at.toFormat('dd.MM.yyyy'), clock: at.toFormat('H:mm:ss') }
 }
 
+/** An offset from UTC in minutes as ISO 8601 writes it: `+01:00`, `-05:30`, `+00:00`. */
+export function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+'
+  const whole = Math.abs(Math.round(minutes))
+  return `${sign}${pad2(Math.floor(whole / 60))}:${pad2(whole % 60)}`
+}
+
+/** The offset, in minutes, a time is shown in: the IANA zone's at that instant, else the one it was logged with. */
+export function shownOffset(time: number, offset: number, zoneName: DisplayZone): number {
+  return zoneName === null ? offset : luxon().IANAZone.create(zoneName).offset(time)
+}
+
 /**
  * The Time column of an instant: plain arithmetic on the wall-clock time
  * (parse/time/wall-clock.ts: the zone's offset looked up once a minute),

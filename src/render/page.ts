@@ -19,6 +19,7 @@ import type { Notice } from '../notices/php-notice.js'
 import { REDACTED } from '../notices/redact.js'
 import type { PageStamp } from '../profile/page-stamp.js'
 import type { ProfileRow } from '../record.js'
+import { visible } from '../text/visible.js'
 import { lazyMap } from './lazy-map.js'
 import { DEFAULT_DETAIL_OPTIONS, profileDetail, TOKEN_PATTERN, type DetailOptions } from './profile-detail.js'
 import { formStylesheet, items, message, page, partials, profile, stylesheet } from './compiled-templates.js'
@@ -76,6 +77,8 @@ export interface PageData {
   form?: SearchForm | null
   /** One line under the count: a served search cut short, or not run (`serve`); none when absent. */
   note?: string | null
+  /** A served search a field kept from running: no count and no table, "No search was run" instead (the note says why). */
+  notRun?: boolean
   /** What the details leave out (`--hide-raw`, `--full-paths`); the default when absent. */
   details?: DetailOptions
   /** When the page was generated and the newest line read, under the count; none when absent or null. */
@@ -198,13 +201,21 @@ function* filled(frame: string, fill: Readonly<Record<Slot, () => Iterable<strin
   }
 }
 
+/** Whether the rows are of more than one server (merged, or a table's hosts): then the page shows a Server column. */
+export function ofSeveralServers(rows: readonly ProfileRow[]): boolean {
+  const first = rows[0]?.record.server ?? null
+  return rows.some((row) => (row.record.server ?? null) !== first)
+}
+
 /** The page, piece by piece (see the top of this file): at most one item's text is held at a time. */
 export async function* renderPage(data: PageData): AsyncGenerator<string> {
-  const { rows, links = 'in-page', search = null, notices = [], form = null, note = null, details: shown = DEFAULT_DETAIL_OPTIONS, stamp = null, ...rest } = data
+  const { rows, links = 'in-page', search = null, notices = [], form = null, note = null, notRun = false, details: shown = DEFAULT_DETAIL_OPTIONS, stamp = null, ...rest } = data
   const render = await ready()
+  const serverColumn = ofSeveralServers(rows)
   const frame = render.frame({
     ...rest,
     rows,
+    serverColumn,
     notices,
     details: links === 'in-page' ? rows : [],
     stylesheet: stylesheetHref(links),
@@ -212,12 +223,15 @@ export async function* renderPage(data: PageData): AsyncGenerator<string> {
     search,
     form,
     note,
+    notRun,
     stamp,
   })
   const repeats = repeatedTokens(rows)
   yield* filled(frame, {
     notices: () => lazyMap(notices, (notice) => render.notice(noticeView(notice, shown.fullPaths))),
-    rows: () => lazyMap(rows.entries(), ([i, row]) => render.row({ ...row, href: profileHref(row.token, links, detailId(row.token, repeats.get(i))) })),
+    rows: () => lazyMap(rows.entries(), ([i, row]) => render.row({
+      ...row, href: profileHref(row.token, links, detailId(row.token, repeats.get(i))), serverColumn, server: visible(row.record.server ?? ''),
+    })),
     details: () => lazyMap(rows.entries(), ([i, row]) => render.detail({ ...profileDetail(row, shown), id: detailId(row.token, repeats.get(i)) })),
   })
 }

@@ -3,8 +3,10 @@
  * sidebar had it: the shortcuts "Last 10" (the newest ten) and "Latest"
  * (the newest row's page, for this search), then IP, Method, Status, URL,
  * Token, From, Until and Results, sent to the server with GET under the
- * original's parameter names. Each field shows the value it was given, and
- * a problem with it beside it. Text only: handlebars escapes it.
+ * original's parameter names; and ours, so a search can ask everything
+ * `build` can: Server, URLs (the storefront shapes, or every URL) and
+ * Crawlers. Each field shows the value it was given, and a problem with it
+ * beside it. Text only: handlebars escapes it.
  */
 
 import type { DisplayZone } from '../record.js'
@@ -35,8 +37,6 @@ export interface SearchForm {
   /** "Latest": the newest row's page, for this search; null when it lists none. */
   latest: string | null
   fields: FormField[]
-  /** The server's own switches (`--any-url`, `--crawlers`), one sentence each. */
-  switches: string[]
   /** In which zone From and Until are read. */
   zoneNote: string
 }
@@ -58,6 +58,17 @@ function methodChoices(value: string): FormOption[] {
   return [{ value: '', label: 'Any', selected: value === '' }, ...methods.map((method) => ({ value: method, label: method, selected: method === value }))]
 }
 
+/** A fixed list of choices, `[value, label]`. */
+function fixedChoices(choices: readonly (readonly [string, string])[]): (value: string) => FormOption[] {
+  return (value) => choices.map(([choice, label]) => ({ value: choice, label, selected: choice === value }))
+}
+
+/** The URL scope: the storefront shapes (`urls=storefront`), or every URL (`urls=any`, `--any-url`). */
+export const URL_SCOPES = [['storefront', 'Storefront shapes'], ['any', 'Every URL']] as const
+
+/** The crawler modes (`--crawlers`). */
+export const CRAWLER_CHOICES = [['include', 'Included'], ['exclude', 'Left out'], ['only', 'Only']] as const
+
 function limitChoices(value: string): FormOption[] {
   const limits = LIMITS.includes(value) ? LIMITS : [...LIMITS, value].sort((a, b) => Number(a) - Number(b))
   return limits.map((limit) => ({ value: limit, label: limit, selected: limit === value }))
@@ -66,9 +77,12 @@ function limitChoices(value: string): FormOption[] {
 /** The fields in the original's order; their names are `serve`'s query parameters (jobs/serve/search-query.ts). */
 export const FORM_FIELDS: readonly FieldSpec[] = [
   { name: 'ip', label: 'IP', placeholder: '203.0.113 or 10.0.0.0/8' },
+  { name: 'server', label: 'Server', placeholder: 'web1; empty: any' },
   { name: 'method', label: 'Method', placeholder: '', choices: methodChoices },
   { name: 'status_code', label: 'Status', placeholder: '404, 4xx; empty: any' },
   { name: 'url', label: 'URL', placeholder: '/moebel/ or !/robots.txt' },
+  { name: 'urls', label: 'URLs', placeholder: '', choices: fixedChoices(URL_SCOPES) },
+  { name: 'crawlers', label: 'Crawlers', placeholder: '', choices: fixedChoices(CRAWLER_CHOICES) },
   { name: 'token', label: 'Token', placeholder: '13 hex digits' },
   { name: 'start', label: 'From', placeholder: '2026-11-22 or …T10:00' },
   { name: 'end', label: 'Until', placeholder: '2026-11-22 or …T10:00' },
@@ -82,7 +96,6 @@ export interface FormState {
   problems: Readonly<Partial<Record<string, string>>>
   /** Where "Latest" leads; null for nowhere. */
   latest: string | null
-  switches: string[]
   zone: DisplayZone
 }
 
@@ -101,7 +114,6 @@ export function searchForm(state: FormState): SearchForm {
         problem: state.problems[spec.name] ?? null,
       }
     }),
-    switches: state.switches,
     zoneNote: `From and Until are read in ${state.zone ?? 'the offset each line was logged with'}.`,
   }
 }

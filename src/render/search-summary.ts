@@ -1,9 +1,9 @@
 /**
  * The search that produced a listing, for the sidebar after the content: the
- * original's form fields (IP, Method, Status, URL, Token, From, Until,
- * Results) with the values used, the switches that are not at their
- * default, and the command-line options that set them. A static page shows
- * it as a read-only summary: it has no server to send a search to.
+ * fields of the served form (search-form.ts: the original's IP, Method,
+ * Status, URL, Token, From, Until, Results, and Server, URLs, Crawlers) with
+ * the values used, and the command-line options that set them. A static page
+ * shows it as a read-only summary: it has no server to send a search to.
  */
 
 import type { DisplayZone } from '../record.js'
@@ -15,25 +15,21 @@ export interface SearchField {
   /** Unique within the page; the input's id is `search-<id>`. */
   id: string
   label: string
-  /** As the user gave it; empty when the criterion is off. */
+  /** As the user gave it; empty when the criterion is off (the sidebar shows `any`, for every field alike). */
   value: string
 }
 
 export interface SearchSummary {
   fields: SearchField[]
-  /** Switches that are not at their default, one sentence each. */
-  switches: string[]
   /** In which zone From and Until are read; null when neither is given. */
   zoneNote: string | null
   /** The `build` options that make this search, each as typed in a shell: `--method GET`, `--url '!/robots.txt'`. */
   options: string[]
 }
 
-const CRAWLER_SWITCH = {
-  include: null,
-  exclude: 'Crawlers left out (--crawlers exclude)',
-  only: 'Crawlers only (--crawlers only)',
-} as const
+/** The URL scope and the crawler modes as the sidebar words them: the served form's choices, in lower case. */
+const URLS_SHOWN = { false: 'storefront shapes', true: 'every URL' } as const
+const CRAWLERS_SHOWN = { include: 'included', exclude: 'left out', only: 'only' } as const
 
 /** A word as a POSIX shell reads it back: bare when it holds nothing the shell treats specially, else in single quotes. */
 export function shellWord(text: string): string {
@@ -44,6 +40,7 @@ export function shellWord(text: string): string {
 function searchOptions(criteria: Criteria, limit: number, zone: DisplayZone): string[] {
   const given: [string, string | null][] = [
     ['--ip', criteria.ip?.text ?? null],
+    ...(criteria.server ?? []).map((name): [string, string] => ['--server', name]),
     ['--method', criteria.method ?? 'any'],
     ['--status', criteria.status === null ? 'any' : statusText(criteria.status)],
     ['--url', criteria.url === null ? null : urlText(criteria.url)],
@@ -62,23 +59,22 @@ function searchOptions(criteria: Criteria, limit: number, zone: DisplayZone): st
 export function searchSummary(criteria: Criteria, limit: number, zone: DisplayZone): SearchSummary {
   const fields: SearchField[] = [
     { id: 'ip', label: 'IP', value: criteria.ip?.text ?? '' },
-    { id: 'method', label: 'Method', value: criteria.method ?? 'Any' },
-    { id: 'status', label: 'Status', value: statusText(criteria.status) },
+    { id: 'server', label: 'Server', value: criteria.server?.join(', ') ?? '' },
+    { id: 'method', label: 'Method', value: criteria.method ?? '' },
+    { id: 'status', label: 'Status', value: criteria.status === null ? '' : statusText(criteria.status) },
     { id: 'url', label: 'URL', value: urlText(criteria.url) },
+    { id: 'urls', label: 'URLs', value: URLS_SHOWN[`${criteria.anyUrl}`] },
+    { id: 'crawlers', label: 'Crawlers', value: CRAWLERS_SHOWN[criteria.crawlers] },
     { id: 'token', label: 'Token', value: criteria.token ?? '' },
     { id: 'from', label: 'From', value: criteria.from?.text ?? '' },
     { id: 'until', label: 'Until', value: criteria.until?.text ?? '' },
     { id: 'limit', label: 'Results', value: String(limit) },
   ]
-  const switches: string[] = []
-  if (criteria.anyUrl) switches.push('Every URL, not only the storefront shapes (--any-url)')
-  const crawlers = CRAWLER_SWITCH[criteria.crawlers]
-  if (crawlers !== null) switches.push(crawlers)
   const zoneNote = criteria.from === null && criteria.until === null
     ? null
     : `From and Until are read in ${zone ?? 'the offset each line was logged with'}.`
   return {
-    fields: fields.map((field) => ({ ...field, value: visible(field.value) })), switches, zoneNote,
+    fields: fields.map((field) => ({ ...field, value: visible(field.value) })), zoneNote,
     options: searchOptions(criteria, limit, zone).map(visible),
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The search criteria of a listing, as the original's search form had them
- * (IP, Method, Status, URL, Token, From, Until) plus two switches of ours
- * (`--any-url`, `--crawlers`). All of them must hold for a line to become a
+ * (IP, Method, Status, URL, Token, From, Until) plus ours: the URL scope
+ * (`--any-url`), `--crawlers` and `--server`. All of them must hold for a line to become a
  * row. Each criterion has a parser from text that throws InvalidCriterion
  * with the allowed values: the command line and a config file use the same
  * ones.
@@ -11,6 +11,7 @@ import { usageError } from '../errors.js'
 import { parseCrawlers, type CrawlerMode } from './filters/crawlers.js'
 import { parseIp, type IpCriterion } from './filters/ip.js'
 import { parseMethod, parseStatus, parseUrl, type MethodCriterion, type StatusCriterion, type UrlCriterion } from './filters/request.js'
+import { parseServer, type ServerCriterion } from './filters/server.js'
 import { isEmptyRange, parseTimeBound, type TimeBound } from './filters/time-range.js'
 import { parseToken } from './filters/token.js'
 
@@ -33,6 +34,8 @@ export interface Criteria {
   /** List every request, not only the storefront shapes. */
   anyUrl: boolean
   crawlers: CrawlerMode
+  /** Only rows of these servers (`--server`, repeatable: each record's `server`); null for every server. */
+  server: ServerCriterion | null
 }
 
 /** The original listing: GET requests answered 200, storefront shapes, crawlers included. */
@@ -46,6 +49,7 @@ export const DEFAULT_CRITERIA: Readonly<Criteria> = Object.freeze<Criteria>({
   until: null,
   anyUrl: false,
   crawlers: 'include',
+  server: null,
 })
 
 /**
@@ -62,6 +66,7 @@ export const CRITERION_PARSERS = {
   from: parseTimeBound,
   until: parseTimeBound,
   crawlers: parseCrawlers,
+  server: parseServer,
 } as const satisfies { [K in keyof Criteria]?: (text: string) => Criteria[K] }
 
 /** Checks what no single value can show: throws a usage error when the criteria exclude everything by construction. */

@@ -14,6 +14,7 @@
  */
 
 import { EXIT, UserError, type InputNamed } from '../errors.js'
+import { jsonFieldsHint } from '../parse/format/json-fields-hint.js'
 
 export const FORMAT_PROBE_LINES = 100
 
@@ -53,7 +54,8 @@ export function notAnAccessLog(label: string, fixed: string | null): NotThisForm
   const [is, isNot, hint] = fixed !== null
     ? [`matches --log-format ${fixed}`, `does not match --log-format ${fixed}`, 'is it the format the server writes?']
     : [`is ${ACCESS_LOG_LINE}`, `is not ${ACCESS_LOG_LINE}`, 'is this an access log?']
-  return (checked, first, whole) => new NotThisFormatError(`${label}: ${noLineOf(checked, first, is, isNot, whole)}`, hint, first,
+  // JSON lines with other keys than nginx's need --json-fields: the hint names their keys
+  return (checked, first, whole) => new NotThisFormatError(`${label}: ${noLineOf(checked, first, is, isNot, whole)}`, jsonFieldsHint(first) ?? hint, first,
     { input: label, withoutLogContent: `${label}: ${noLineOf(checked, null, is, isNot, whole)}` })
 }
 

@@ -139,8 +139,12 @@ export class LogLines implements LineSink, RecordGate {
     this.#probe = new FormatProbe(notAnAccessLog(label, fixed?.name ?? null), fixed ? 'never' : 'whole input')
   }
 
-  /** A line without its newline; `start`: the offset of its first byte. */
-  line(text: string, start: number): void {
+  /**
+   * A line without its newline; `start`: the offset of its first byte.
+   * `server`: the server that logged it, when the source knows it line by
+   * line (a table's host column); else the run's `--server-name`.
+   */
+  line(text: string, start: number, server?: string | null): void {
     if (text === '') {
       if (this.#numbering === 'lines') this.#lineNo++
       return
@@ -151,6 +155,7 @@ export class LogLines implements LineSink, RecordGate {
     this.#context.skipped.lines++
     this.#linesRead++
     const at = this.position(start)
+    if (server !== undefined) at.server = server
     if (this.#reader !== null) this.handle(text, at, start, this.#reader)
     else this.hold({ raw: text, at, start, tooLong: false })
   }

@@ -27,6 +27,8 @@ export interface ReadOptions {
   clientIp: ClientIpMode
   /** `--trusted-proxy` ranges; null for the defaults. */
   trustedProxies: readonly Cidr[] | null
+  /** `--server-name`: the server the lines are of, in each record; null or absent for none. */
+  serverName?: string | null
 }
 
 export const DEFAULT_READ_OPTIONS: ReadOptions = {
@@ -74,7 +76,7 @@ export function readSettings(options: ReadOptions, env: Readonly<Record<string, 
   const forwarded = options.clientIp === 'forwarded'
   // the default proxies are read (with ipaddr.js) only when a forwarded client is asked for
   const trusted = (): readonly Cidr[] => options.trustedProxies ?? DEFAULT_TRUSTED_PROXIES.map((text) => parseCidr(text) as Cidr)
-  const recordOptions = () => ({ zone, client: forwarded ? forwardedClient(trusted()) : null })
+  const recordOptions = () => ({ zone, client: forwarded ? forwardedClient(trusted()) : null, server: options.serverName ?? null })
   const spec = fixedSpec(options)
   if (spec === null) {
     return {

@@ -41,8 +41,10 @@ class StretchReader {
   readonly skipped = new RecordedSkips(this.events)
   readonly newest = new NewestLine()
   readonly lines: LogLines
+  readonly #context: JobContext
 
   constructor(context: JobContext, stretch: StretchOf, selection: PartSelection, numbering: Numbering) {
+    this.#context = context
     const events = this.events
     this.lines = new LogLines({
       settings: context.settings,
@@ -73,6 +75,8 @@ class StretchReader {
       records: handOver ? selection.placed() : [],
       held: selection.size,
       failure,
+      // the job's filter counts for every stretch of the worker, one after the other: this one's since the last
+      ruledOut: this.#context.filter.ruledOut?.take() ?? null,
     }
   }
 }

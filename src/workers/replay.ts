@@ -6,6 +6,7 @@
  */
 
 import type { LinePosition } from '../parse/record/access-record.js'
+import type { RuledOut } from '../select/ruled-out.js'
 import { retryNote } from '../source/log-lines.js'
 import type { NewestLine } from '../source/newest-line.js'
 import type { SkippedLines } from '../source/skipped-lines.js'
@@ -21,6 +22,8 @@ export interface ReplayTarget {
   noted: Set<string>
   /** The input's format, as the notes name it. */
   format: string
+  /** The run's count of the lines each criterion ruled out, when it counts them. */
+  ruledOut?: RuledOut | null
 }
 
 /** `at` with its line number counted on from `before` lines (a stretch numbered by byte offset keeps it). */
@@ -42,5 +45,6 @@ export function replay(report: StretchReport, target: ReplayTarget, before: numb
     }
   }
   if (report.newest !== null) target.newest.see(report.newest.time, report.newest.offset)
+  if (report.ruledOut !== null) target.ruledOut?.add(report.ruledOut)
   skipped.addCounts(report.read, report.byReason, report.first === null ? null : numberedOn(report.first, before))
 }

@@ -92,6 +92,8 @@ export interface StretchReport {
   held: number
   /** A range that broke off: why (its report tells what was read before). */
   failure: ReadFailure | null
+  /** The lines each criterion ruled out, when the job counts them (select/ruled-out.ts); else null. */
+  ruledOut: number[] | null
   /** A piece's memory, handed back for the next piece (moved, not copied). */
   spare?: ArrayBuffer
 }

@@ -6,6 +6,7 @@
  * workers). Each says so under `--verbose`, and why.
  */
 
+import type { RuledOut } from '../select/ruled-out.js'
 import type { NewestRecords, TokenRecords } from '../select/selection.js'
 import type { LogLinesContext } from '../source/log-lines.js'
 import type { InputStretch, ThreadedReading, ThreadSizes } from '../source/threaded-reading.js'
@@ -24,6 +25,8 @@ export interface RunThreads {
   /** Where what is read elsewhere goes: the run's skipped lines, notes and selection. */
   lines: LogLinesContext
   selection: NewestRecords | TokenRecords
+  /** The run's count of the lines each criterion ruled out, when it counts them: the workers' are added in. */
+  ruledOut?: RuledOut | null
 }
 
 function threadsText(threads: number): string {
@@ -38,7 +41,7 @@ export function threadedReading(run: RunThreads): ThreadedReading & { held(): nu
   let local: JobContext | null = null
   const reading = new Set<PiecesOnWorkers>()
   function target(input: InputStretch): ReplayTarget {
-    return { skipped: lines.skipped, newest: lines.newest, note: lines.note, noted: input.noted, format: input.format }
+    return { skipped: lines.skipped, newest: lines.newest, note: lines.note, noted: input.noted, format: input.format, ruledOut: run.ruledOut ?? null }
   }
   return {
     ...sizes,

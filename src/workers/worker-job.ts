@@ -18,6 +18,8 @@ import { readSettings, type ClientIpMode, type ReadSettings } from '../source/re
 
 export interface WorkerJob {
   criteria: Criteria
+  /** Count the lines each criterion rules out (select/ruled-out.ts), for the reports. */
+  counted: boolean
   tz: DisplayZone
   shapes: ShapeSettings | null
   limit: number
@@ -29,6 +31,8 @@ export interface WorkerJob {
     clientIp: ClientIpMode
     /** The `--trusted-proxy` ranges as given, or null. */
     trustedProxies: string[] | null
+    /** `--server-name`, or null. */
+    serverName: string | null
   }
   /** TZ as the run sees it: the zone of times logged without an offset. */
   env: { TZ?: string }
@@ -51,8 +55,9 @@ export function jobContext(job: WorkerJob): JobContext {
     logTz: read.logTz,
     clientIp: read.clientIp,
     trustedProxies: read.trustedProxies?.map((text) => parseCidr(text) as Cidr) ?? null,
+    serverName: read.serverName,
   }, job.env)
-  const filter = recordFilter(job.criteria, { rule: job.shapes ? shapeRowRule(job.shapes) : defaultRowRule(), zone: job.tz })
+  const filter = recordFilter(job.criteria, { rule: job.shapes ? shapeRowRule(job.shapes) : defaultRowRule(), zone: job.tz }, job.counted)
   return { job, settings, filter }
 }
 

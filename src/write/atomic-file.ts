@@ -121,6 +121,26 @@ export interface CommitOptions {
   ifChanged?: boolean
   /** A region `ifChanged` does not compare: a page's stamp of when it was generated. */
   ignoring?: IgnoredRegion | null
+  /**
+   * With `ignoring`: a target that differs only in that region is replaced
+   * all the same once it was last written (its mtime) this long ago, so the
+   * stamp it shows moves on; one holding exactly these bytes stays. Null:
+   * never.
+   */
+  renewAfterMs?: number | null
+  /** The clock `renewAfterMs` is measured with (tests give their own). */
+  now?: () => number
+  /** The mode of a file made new (less the umask); one replaced keeps its own (ownership.ts). 0644 when absent. */
+  newFileMode?: number
+}
+
+/** Whether `ifChanged` leaves the target `old` alone: the same bytes, or the same apart from `ignoring` and written recently enough. */
+async function leftAlone(target: string, old: Stats, written: FileHandle, size: number, options: CommitOptions): Promise<boolean> {
+  const ignoring = options.ignoring ?? null
+  if (!(await sameFiles(target, old, written, size, ignoring))) return false
+  const renewAfter = options.renewAfterMs ?? null
+  if (ignoring === null || renewAfter === null || (options.now ?? Date.now)() - old.mtimeMs < renewAfter) return true
+  return sameFiles(target, old, written, size, null)
 }
 
 /** Writes all of `bytes` (a write may take fewer than it was given). */
@@ -129,8 +149,8 @@ export async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void>
 }
 
 /** The new file's mode and owner (it is written as 0600, unreadable to others until complete): see ownership.ts. */
-async function setModeAndOwner(handle: FileHandle, old: Stats | null): Promise<void> {
-  const { mode, owner } = ownershipFor(old, 0o644)
+async function setModeAndOwner(handle: FileHandle, old: Stats | null, newFileMode: number): Promise<void> {
+  const { mode, owner } = ownershipFor(old, newFileMode)
   if (owner) await handle.chown(owner.uid, owner.gid)
   await handle.chmod(mode)
 }
@@ -206,12 +226,12 @@ export class ReservedFile {
         size += bytes.length
       }
       const old = await existingTarget(this.path, target)
-      if (options.ifChanged && old !== null && (await sameFiles(target, old, this.#handle, size, options.ignoring ?? null))) {
+      if (options.ifChanged && old !== null && (await leftAlone(target, old, this.#handle, size, options))) {
         this.discard()
         removeStaleTemps(target)
         return 'unchanged'
       }
-      await setModeAndOwner(this.#handle, old)
+      await setModeAndOwner(this.#handle, old, options.newFileMode ?? 0o644)
       await this.#handle.sync()
       await this.#handle.close()
       // what is at the target may have changed since: one more look, as close to the rename as can be

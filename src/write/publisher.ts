@@ -14,6 +14,7 @@
 
 import type { Writable } from 'node:stream'
 import { renderListing, renderListingSite, type Listing, type OutputFormat } from '../render/listing.js'
+import { RENEW_UNCHANGED_PAGE_MS } from '../profile/page-stamp.js'
 import { STAMP_REGION } from '../render/page.js'
 import { pinOutputFile, ReservedFile, type CommitOptions, type OutputPlace, type Published } from './atomic-file.js'
 import { refuseOutputFileAmongInputs, refuseSiteHoldingInputs } from './output-not-input.js'
@@ -61,8 +62,9 @@ export class FilePublisher implements Publisher {
   async publish(listing: Listing, options: CommitOptions = {}): Promise<Published> {
     const file = this.#reserved ?? await ReservedFile.reserve(this.#place)
     this.#reserved = null
-    // made piece by piece as it is written: never the whole output in memory; a page is compared without its stamp
-    return file.commit(renderListing(listing, this.#format), { ...options, ignoring: this.#format.emit === 'html' ? STAMP_REGION : null })
+    // made piece by piece as it is written: never the whole output in memory; a page is compared without its stamp, which is renewed now and then
+    const page = this.#format.emit === 'html'
+    return file.commit(renderListing(listing, this.#format), { ...options, ignoring: page ? STAMP_REGION : null, renewAfterMs: page ? RENEW_UNCHANGED_PAGE_MS : null })
   }
 
   async close(): Promise<void> {

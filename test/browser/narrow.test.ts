@@ -31,6 +31,27 @@ interface Narrow {
   headerShown: boolean
 }
 
+t.test('on a phone the values of a card line up: each starts at the same left, its text on its label\'s line, Time too', { skip: NO_CHROMIUM }, async (t) => {
+  const { tab } = await chromium()
+  const dir = t.testdir({})
+  t.equal((await runCli(['build', fixture('nginx/access.log'), '-o', `${dir}/page.html`])).code, 0)
+  const { page } = await tab.open(pathToFileURL(`${dir}/page.html`).href)
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 800 })
+    // where each cell's content starts, from the cell's own box: the first box of its text (the status label's box)
+    const starts = await page.evaluate(() => [...document.querySelectorAll('#search-results tbody tr')].map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => {
+      const range = document.createRange()
+      range.selectNodeContents(cell)
+      const first = range.getClientRects()[0] as DOMRect
+      const box = cell.getBoundingClientRect()
+      return `${cell.dataset.label ?? ''} ${Math.round(first.left - box.left)} ${Math.round(first.top - box.top)} ${Math.round(first.height)}`
+    })))
+    for (const [i, cells] of starts.entries()) {
+      t.strictSame(cells, ['Status 91 5 23', 'IP 91 7 16', 'Method 91 7 16', 'URL 91 7 16', 'Time 91 7 16', 'Token 91 7 16'], `at ${width} px, row ${i + 1}: left, top and height of each value`)
+    }
+  }
+})
+
 t.test('on a phone every row shows its six values and its token link inside the viewport, light and dark', { skip: NO_CHROMIUM }, async (t) => {
   const { tab } = await chromium()
   const dir = t.testdir({

@@ -66,3 +66,20 @@ t.test('hostile notice text stays text', { skip: NO_CHROMIUM }, async (t) => {
   t.strictSame(requests.map((q) => q.url()), [])
   t.strictSame(dialogs, [])
 })
+
+t.test('the notices keep the page\'s palette: white on black in the light scheme, light text on the dark surface in the dark one', { skip: NO_CHROMIUM }, async (t) => {
+  const { tab } = await chromium()
+  const dir = t.testdir({})
+  const out = `${dir}/page.html`
+  t.equal((await runCli(['build', fixture('nginx/access.log'), '--notices', phpFixture('error_log'), '-o', out])).code, 0)
+  const { page } = await tab.open(pathToFileURL(out).href)
+  const colours = (): Promise<string[]> => page.evaluate(() => {
+    const notices = document.querySelector('#php-notices') as HTMLElement
+    return [getComputedStyle(notices).backgroundColor, getComputedStyle(notices.querySelector('.php-notice') as HTMLElement).color, getComputedStyle(document.body).backgroundColor]
+  })
+  await page.emulateMedia({ colorScheme: 'light' })
+  t.strictSame(await colours(), ['rgb(255, 255, 255)', 'rgb(0, 0, 0)', 'rgb(249, 249, 249)'], 'light: as PHP prints them')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  t.strictSame(await colours(), ['rgb(31, 31, 34)', 'rgb(230, 230, 230)', 'rgb(22, 22, 24)'], 'dark: the dark surface and text, not a white block')
+  await page.emulateMedia({ colorScheme: null })
+})

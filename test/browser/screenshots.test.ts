@@ -35,8 +35,8 @@ const TEXT = [
   'span.label.status-success', '.profile-detail h3', 'dl.metadata dt', 'dl.log-fields dd', 'p.back a',
   '#sidebar-search h3', '#sidebar-search dt', '#sidebar-search dd', '.search-options', '.search-options code',
 ] as const
-/** Only on the page with every row: the other status labels, the sidebar's switches and the notices. */
-const EVERY_ROW_TEXT = ['span.label.status-warning', 'span.label.status-error', '.search-switches li', '.php-notice'] as const
+/** Only on the page with every row: the other status labels and the notices. */
+const EVERY_ROW_TEXT = ['span.label.status-warning', 'span.label.status-error', '.php-notice'] as const
 
 interface TextSample {
   selector: string

@@ -8,10 +8,9 @@
  * wrong with the served pages, light and dark, wide and narrow.
  */
 
-import type { Page } from 'playwright-core'
 import t, { type Test } from 'tap'
 import { axeViolations, injectAxe } from '../helpers/axe.js'
-import { fileBrowser, NO_CHROMIUM, openTab, type OpenedPage } from '../helpers/browser.js'
+import { fileBrowser, NO_CHROMIUM, openTab, shownRows, type OpenedPage } from '../helpers/browser.js'
 import { tableRows } from '../helpers/page.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import { startTestServer } from '../helpers/serve.js'
@@ -21,10 +20,6 @@ const NGINX = fixture('nginx/access.log')
 const ALICE = 'alice:$2y$05$WbGIptCpY13T6U4q/56bN.qB4W0aLNtvg6ituaU6q4yfFI4NVelqa'
 
 const chromium = fileBrowser(t)
-
-/** The table's rows as text, cells' white space as one space (the Time cell draws date and clock on two lines). */
-const shownRows = (page: Page): Promise<string[][]> => page.$$eval('#search-results tbody tr', (trs) =>
-  trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim())))
 
 const buildRows = async (args: string[]): Promise<string[][]> => {
   const r = await runCli(['build', NGINX, ...args])
@@ -51,14 +46,25 @@ t.test('fill the form, search: the rows build gives; the form keeps its values',
   await page.fill('#search-url', '/moebel')
   await page.selectOption('#search-limit', '50')
   await Promise.all([page.waitForURL(/\?/), page.click('#search-form button[type=submit]')])
-  t.equal(new URL(page.url()).search, '?ip=&method=&status_code=&url=%2Fmoebel&token=&start=&end=&limit=50', 'sent with GET under the original\'s names')
+  t.equal(new URL(page.url()).search, '?ip=&server=&method=&status_code=&url=%2Fmoebel&urls=storefront&crawlers=include&token=&start=&end=&limit=50',
+    'sent with GET under the original\'s names, and ours')
   const rows = await shownRows(page)
   t.ok(rows.length > 2)
   t.strictSame(rows, await buildRows(['--method', 'any', '--status', 'any', '--url', '/moebel', '--limit', '50']), 'build --method any --status any --url /moebel --limit 50')
   t.strictSame(await page.$$eval('#search-form input, #search-form select', (fields) => fields.map((field) => (field as HTMLInputElement).value)),
-    ['', '', '', '/moebel', '', '', '', '50'], 'the form keeps its values')
+    ['', '', '', '', '/moebel', 'storefront', 'include', '', '', '', '50'], 'the form keeps its values')
   t.equal(await page.$eval('#search-form input', (el) => (el as HTMLInputElement).disabled), false, 'enabled')
   clean(t, opened, server.base)
+})
+
+t.test('a served page carries the stamp: generated when asked, the newest line the server read, each naming its offset', { skip: NO_CHROMIUM }, async (t) => {
+  const { tab } = await chromium()
+  const server = await startTestServer(t, [NGINX])
+  for (const path of ['/', '/?method=&status_code=4xx', '/?start=2026-11-31']) {
+    const { page } = await tab.open(`${server.base}${path}`)
+    t.equal(await page.$eval('#collector-content .page-stamp', (el) => (el as HTMLElement).innerText),
+      'Generated 22.11.2026 13:50:00 +01:00; newest line read: 22.11.2026 13:45:40 +01:00', path)
+  }
 })
 
 t.test('follow a token: its page, then back to the search it came from', { skip: NO_CHROMIUM }, async (t) => {
@@ -93,7 +99,7 @@ t.test('the shortcuts: Last 10 is the newest ten, Latest the newest row\'s page 
   t.equal(await none.page.$$eval('#sidebar-shortcuts a', (links) => links.map((a) => (a as HTMLElement).innerText).join(',')), 'Last 10', 'no rows: Latest leads nowhere')
 })
 
-t.test('a bad date: a 400 page with the message beside the field; the server goes on', { skip: NO_CHROMIUM }, async (t) => {
+t.test('a bad date: a 400 page with the message beside the field, not "0 results found"; the server goes on', { skip: NO_CHROMIUM }, async (t) => {
   const { tab } = await chromium()
   const server = await startTestServer(t, [NGINX])
   const { page } = await tab.open(`${server.base}/`)
@@ -105,7 +111,12 @@ t.test('a bad date: a 400 page with the message beside the field; the server goe
     'November 2026 has no day 31; give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z')
   t.equal(await page.$eval('#search-start', (el) => el.getAttribute('aria-describedby')), 'search-start-problem', 'the message is the field\'s description')
   t.equal(await page.$eval('#search-start', (el) => (el as HTMLInputElement).value), '2026-11-31', 'the value kept, to be corrected')
-  t.equal(await page.$eval('.search-stopped', (el) => (el as HTMLElement).innerText), 'No search was run: correct the field marked in the search form.')
+  t.equal(await page.$eval('#collector-content > h2', (el) => (el as HTMLElement).innerText), 'No search was run', 'in place of the count')
+  t.notMatch(await page.$eval('body', (el) => (el as HTMLElement).innerText), 'results found', 'no "0 results found": nothing was searched')
+  t.equal(await page.$$eval('#search-results', (tables) => tables.length), 0, 'no table of rows')
+  t.equal(await page.$eval('.search-stopped', (el) => (el as HTMLElement).innerText),
+    'Correct the field marked in the search form. From: November 2026 has no day 31; give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z.',
+    'the field\'s message above the rows\' place too')
   await page.fill('#search-start', '2026-11-22')
   await Promise.all([page.waitForURL(/start=2026-11-22&/), page.press('#search-start', 'Enter')])
   t.strictSame(await shownRows(page), await buildRows(['--from', '2026-11-22']), 'corrected, it searches')

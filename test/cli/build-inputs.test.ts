@@ -120,13 +120,13 @@ t.test('tokens: uniqid layout, seconds of the request, unique, same on every run
   t.equal(tokens[0]?.slice(0, 8), '6b02af1b')
 })
 
-t.test('an empty input gives a valid page with 0 results and the table', async (t) => {
-  for (const args of [['build', fixture('handmade/empty.log')], ['build', '-']]) {
+t.test('an empty input gives a valid page with 0 results and the table, and says no lines were read', async (t) => {
+  for (const [args, named] of [[['build', fixture('handmade/empty.log')], fixture('handmade/empty.log')], [['build', '-'], 'stdin']] as const) {
     const r = await runCli(args)
     t.equal(r.code, 0)
     t.equal(countLine(r.stdout), '0 results found')
     t.match(r.stdout, /<table id="search-results">[\s\S]*<thead>[\s\S]*<tbody>\n<\/tbody>/)
-    t.equal(r.stderr, '')
+    t.equal(r.stderr, `profiler-search: no lines read: ${named} is empty\n`)
   }
 })
 

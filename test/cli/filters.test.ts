@@ -306,9 +306,12 @@ t.test('the sidebar shows the default search', async (t) => {
   t.equal(sidebarOf(r.stdout), [
     '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n<dl class="search-fields">\n',
     field('IP', 'any'),
+    field('Server', 'any'),
     field('Method', 'GET'),
     field('Status', '200'),
     field('URL', 'any'),
+    field('URLs', 'storefront shapes'),
+    field('Crawlers', 'included'),
     field('Token', 'any'),
     field('From', 'any'),
     field('Until', 'any'),
@@ -321,7 +324,7 @@ t.test('the sidebar shows the default search', async (t) => {
   t.equal(r.stdout.split('id="sidebar"').length, 2, 'once')
 })
 
-t.test('the sidebar shows every criterion given, escaped, and the switches', async (t) => {
+t.test('the sidebar shows every criterion given, escaped', async (t) => {
   const r = await runCli(['build', LOG, '--ip', '10.0.0.0/8', '--method', 'any', '--status', '2xx', '--url', '!"><script>alert(1)</script>',
     '--token', '6ADD69A80FDD7', '--from', '2026-10-25', '--until', '2026-10-25T03:30', '--limit', '50', '--any-url',
     '--crawlers', 'only', '--tz', 'Europe/Berlin'])
@@ -329,18 +332,17 @@ t.test('the sidebar shows every criterion given, escaped, and the switches', asy
   t.equal(sidebarOf(r.stdout), [
     '<div id="sidebar">\n<div id="sidebar-search">\n<h3>Search</h3>\n<dl class="search-fields">\n',
     field('IP', '10.0.0.0/8'),
-    field('Method', 'Any'),
+    field('Server', 'any'),
+    field('Method', 'any'),
     field('Status', '2xx'),
     field('URL', '!&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'),
+    field('URLs', 'every URL'),
+    field('Crawlers', 'only'),
     field('Token', '6add69a80fdd7'),
     field('From', '2026-10-25'),
     field('Until', '2026-10-25T03:30'),
     field('Results', '50'),
     '</dl>\n',
-    '<ul class="search-switches">\n',
-    '<li>Every URL, not only the storefront shapes (--any-url)</li>\n',
-    '<li>Crawlers only (--crawlers only)</li>\n',
-    '</ul>\n',
     '<p class="search-note">From and Until are read in Europe/Berlin.</p>\n',
     options('--ip 10.0.0.0/8', '--method any', '--status 2xx', '--url &#x27;!&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#x27;',
       '--token 6add69a80fdd7', '--from 2026-10-25', '--until 2026-10-25T03:30', '--tz Europe/Berlin', '--limit 50', '--any-url', '--crawlers only'),
@@ -360,7 +362,8 @@ t.test('the sidebar shows From and Until with an offset as given', async (t) => 
 t.test('the sidebar: --crawlers exclude, and From/Until in the logged offsets', async (t) => {
   const r = await runCli(['build', LOG, '--crawlers', 'exclude', '--until', '2026-10-24'])
   const sidebar = sidebarOf(r.stdout)
-  t.match(sidebar, `${field('Until', '2026-10-24')}${field('Results', '10')}</dl>\n<ul class="search-switches">\n<li>Crawlers left out (--crawlers exclude)</li>\n</ul>\n` +
+  t.match(sidebar, `${field('Crawlers', 'left out')}${field('Token', 'any')}`)
+  t.match(sidebar, `${field('Until', '2026-10-24')}${field('Results', '10')}</dl>\n` +
     `<p class="search-note">From and Until are read in the offset each line was logged with.</p>\n` +
     `${options('--method GET', '--status 200', '--until 2026-10-24', '--limit 10', '--crawlers exclude')}</div>\n</div>\n`)
 })
@@ -396,7 +399,7 @@ t.test('in Chromium: the sidebar, a summary without fields, is beside the table 
   t.ok(wide.boxes.sidebar.left >= wide.boxes.table.right, 'wide: the sidebar is right of the table')
   t.ok(wide.boxes.table.width >= 700, `wide: the table keeps most of the width (${wide.boxes.table.width}px)`)
   t.equal(wide.boxes.scrollWidth, wide.boxes.innerWidth, 'wide: no sideways scrolling')
-  t.strictSame(wide.boxes.summary, ['IP: any', 'Method: GET', 'Status: 200', 'URL: sofa', 'Token: any', 'From: any', 'Until: any', 'Results: 100'],
+  t.strictSame(wide.boxes.summary, ['IP: any', 'Server: any', 'Method: GET', 'Status: 200', 'URL: sofa', 'URLs: storefront shapes', 'Crawlers: included', 'Token: any', 'From: any', 'Until: any', 'Results: 100'],
     'a read-only summary')
   t.equal(wide.boxes.options, '--method GET --status 200 --url sofa --limit 100', 'and the options that set it, to copy')
   t.equal(wide.boxes.fields, 0, 'nothing that looks like a field to type in')

@@ -7,7 +7,7 @@
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import t from 'tap'
-import { countLine, detailSections, tableRows } from '../helpers/page.js'
+import { countLine, detailSections, rowSummaries, tableRows } from '../helpers/page.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 
 const NGINX_FORMAT =
@@ -98,7 +98,11 @@ t.test('nginx JSON (escape=json) from its log_format template, with --verbose', 
   const preset = await runCli(['build', '--log-format', 'json', '--tz', 'UTC', log])
   t.equal(preset.code, 0, 'the json preset expects nginx variable names as keys: a format named stops no run')
   const first = readFileSync(log, 'utf8').split('\n')[0] as string
-  t.equal(preset.stderr.split('\n')[0], `profiler-search: ${log}: none of its 6 lines matches --log-format json (first: ${JSON.stringify(first.slice(0, 80))}); skipped (is it the format the server writes?)`)
+  t.equal(preset.stderr.split('\n')[0], `profiler-search: ${log}: none of its 6 lines matches --log-format json (first: ${JSON.stringify(first.slice(0, 80))}); skipped ` +
+    '(its first line is JSON with the keys time, msec, ip, request, status, bytes, ua, rt, xff: name the ones that hold what a row needs with --json-fields, ' +
+    'e.g. --json-fields \'ip=ip,time=time,request=request,status=status,bytes=bytes,userAgent=ua\' (a dot reaches into an object))')
+  const suggested = await runCli(['build', '--log-format', 'json', '--json-fields', 'ip=ip,time=time,request=request,status=status,bytes=bytes,userAgent=ua', '--tz', 'UTC', log])
+  t.strictSame(rowSummaries(suggested.stdout), rowSummaries(r.stdout), 'read as the hint says, the rows its log_format reads')
 })
 
 t.test('--json-fields maps other key names, nested keys included', async (t) => {

@@ -14,7 +14,7 @@ t.test('--listen 0.0.0.0:… without --htpasswd: refused at start', async (t) =>
   const r = await runCli(['serve', NGINX, '--listen', '0.0.0.0:8080'])
   t.strictSame([r.code, r.stdout], [2, ''])
   t.equal(r.stderr, 'profiler-search: refusing to listen on 0.0.0.0:8080 without --htpasswd: the pages show client addresses and raw log lines ' +
-    '(give --htpasswd FILE (made with htpasswd -cB FILE USER), or listen on 127.0.0.1)\n')
+    '(give --htpasswd FILE (made with profiler-search htpasswd FILE USER, or htpasswd -cB FILE USER), or listen on 127.0.0.1)\n')
   const v6 = await runCli(['serve', NGINX, '--listen', '[::]:8080'])
   t.equal(v6.code, 2)
   t.match(v6.stderr, /^profiler-search: refusing to listen on \[::\]:8080 without --htpasswd/)

@@ -1,12 +1,13 @@
 /**
  * `build --server-name NAME`: every server logs to /var/log/nginx/access.log,
  * so a merged page tells them apart by the name each build gave: in each
- * row's data (NDJSON, JSON, CSV) and detail, kept through merge.
+ * row's data (NDJSON, JSON, CSV) and detail, kept through merge, and in a
+ * Server column when a page's rows are of several; `--server` selects by it.
  */
 
 import { readFileSync, writeFileSync } from 'node:fs'
 import t from 'tap'
-import { detailSections } from '../helpers/page.js'
+import { detailSections, tableRows } from '../helpers/page.js'
 import { runCli } from '../helpers/run-cli.js'
 
 const line = (ip: string, second: number): string =>
@@ -57,4 +58,42 @@ t.test('merge: the details of a merged page tell the servers apart; the server i
   const skipped = await runCli(['merge', `${dir}/empty-name.ndjson`, `${dir}/web2.ndjson`])
   t.equal(skipped.code, 1, 'an empty server name is not a row: the file holds none')
   t.match(skipped.stderr, 'empty-name.ndjson')
+})
+
+t.test('--server: only the rows of the servers named (repeatable), by the name the rows carry; the sidebar says so', async (t) => {
+  const dir = t.testdir({ 'access.log': line('192.0.2.1', 40) + line('192.0.2.2', 41) })
+  const ips = async (args: string[]): Promise<string[]> => {
+    const r = await runCli(['build', '--emit', 'ndjson', ...args, `${dir}/access.log`])
+    t.equal(r.code, 0, r.stderr)
+    return r.stdout.split('\n').filter(Boolean).map((row) => (JSON.parse(row) as { ip: string }).ip)
+  }
+  t.strictSame(await ips(['--server-name', 'web1', '--server', 'web1']), ['192.0.2.2', '192.0.2.1'])
+  t.strictSame(await ips(['--server-name', 'web1', '--server', 'web2', '--server', 'web1']), ['192.0.2.2', '192.0.2.1'], 'any of them')
+  t.strictSame(await ips(['--server-name', 'web1', '--server', 'web2']), [], 'another server\'s: none')
+  t.strictSame(await ips(['--server', 'web1']), [], 'rows of no named server are of none')
+  const page = await runCli(['build', '--server-name', 'web1', '--server', 'web1', '--server', 'web 2', `${dir}/access.log`])
+  t.match(page.stdout, '<dt>Server</dt>\n<dd>web1, web 2</dd>\n')
+  t.match(page.stdout, "<span>--server web1</span> <span>--server &#x27;web 2&#x27;</span>")
+  const bad = await runCli(['build', '--server', '', `${dir}/access.log`])
+  t.strictSame([bad.code, bad.stderr], [2, "profiler-search: option '--server <name>' argument '' is invalid. give the name a server's rows carry " +
+    '(build --server-name), such as web1 (at most 253 characters, no control characters) (see profiler-search build --help)\n'])
+})
+
+t.test('the page shows a Server column when its rows are of more than one server, and not otherwise', async (t) => {
+  const dir = t.testdir({ web1: { 'access.log': line('192.0.2.1', 40) }, web2: { 'access.log': line('192.0.2.2', 41) + line('192.0.2.3', 42) } })
+  for (const server of ['web1', 'web2']) {
+    t.equal((await runCli(['build', '--server-name', server, '--emit', 'ndjson', `${dir}/${server}/access.log`, '-o', `${dir}/${server}.ndjson`])).code, 0)
+  }
+  const header = (html: string): string => /<thead>\n<tr>\n([\s\S]*?)<\/tr>/.exec(html)?.[1]?.replace(/<th[^>]*>([^<]*)<\/th>\n/g, '$1 ').trim() ?? ''
+  const merged = (await runCli(['merge', `${dir}/web1.ndjson`, `${dir}/web2.ndjson`])).stdout
+  t.equal(header(merged), 'Status IP Server Method URL Time Token')
+  t.strictSame(tableRows(merged).map((cells) => `${cells[1]} ${cells[2]}`), ['192.0.2.3 web2', '192.0.2.2 web2', '192.0.2.1 web1'])
+  t.match(merged, '<td data-label="IP"><span class="nowrap">192.0.2.3</span></td>\n<td data-label="Server"><span class="nowrap">web2</span></td>\n<td data-label="Method">')
+  t.equal(header((await runCli(['merge', `${dir}/web2.ndjson`])).stdout), 'Status IP Method URL Time Token', 'one server: no column')
+  t.equal(header((await runCli(['build', '--server-name', 'web1', `${dir}/web1/access.log`])).stdout), 'Status IP Method URL Time Token')
+  t.equal(header((await runCli(['build', `${dir}/web1/access.log`])).stdout), 'Status IP Method URL Time Token', 'none named: no column')
+  t.equal((await runCli(['build', '--server-name', 'web1', '--emit', 'ndjson', `${dir}/web1/access.log`, '-o', `${dir}/web1.ndjson`])).code, 0)
+  t.equal((await runCli(['build', '--emit', 'ndjson', `${dir}/web1/access.log`, '-o', `${dir}/unnamed.ndjson`])).code, 0)
+  const mixed = (await runCli(['merge', `${dir}/unnamed.ndjson`, `${dir}/web2.ndjson`])).stdout
+  t.strictSame(tableRows(mixed).map((cells) => cells[2]), ['web2', 'web2', ''], 'a row of no named server beside named ones: an empty cell')
 })

@@ -11,7 +11,7 @@ t.test('--help', async (t) => {
   matchFileSnapshot(t, r.stdout, 'help.txt')
 })
 
-for (const command of ['build', 'watch', 'merge', 'serve', 'ship']) {
+for (const command of ['build', 'watch', 'merge', 'serve', 'ship', 'htpasswd']) {
   t.test(`${command} --help`, async (t) => {
     const r = await runCli([command, '--help'])
     t.equal(r.code, 0)

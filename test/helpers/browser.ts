@@ -147,3 +147,7 @@ export const fileBrowser = (t: Test): (() => Promise<FileBrowser>) => {
     }
   })())
 }
+
+/** The rows of a page's table#search-results as drawn, each cell's white space as one space (the Time cell draws date and clock on two lines). */
+export const shownRows = (page: Page): Promise<string[][]> => page.$$eval('#search-results tbody tr', (trs) =>
+  trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((cell) => cell.innerText.replace(/\s+/g, ' ').trim())))

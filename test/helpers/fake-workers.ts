@@ -84,10 +84,11 @@ export function fakePool(size: number, held = false): { pool: WorkerPool; starte
 export function testJob(limit = 10): WorkerJob {
   return {
     criteria: { ...DEFAULT_CRITERIA, anyUrl: true },
+    counted: false,
     tz: 'UTC',
     shapes: null,
     limit,
-    read: { logFormat: 'combined', jsonFields: null, logTz: 'UTC', clientIp: 'logged', trustedProxies: null },
+    read: { logFormat: 'combined', jsonFields: null, logTz: 'UTC', clientIp: 'logged', trustedProxies: null, serverName: null },
     literals: null,
     env: {},
   }

@@ -25,5 +25,6 @@ export const makeRecord = (fields: Partial<AccessRecord> = {}): AccessRecord => 
   source: 'test.log',
   line: 1,
   byteOffset: null,
+  server: null,
   ...fields,
 })

@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
+import { ownDir } from '../helpers/own-dir.js'
 import { fixture, NODE, NODE_ARGS, ROOT, SOURCE_DATE_EPOCH, type CliResult } from '../helpers/run-cli.js'
 
 const ENVIRONMENTS: NodeJS.ProcessEnv[] = [
@@ -77,7 +78,7 @@ const buildsIn = (env: NodeJS.ProcessEnv, builds: string[][]): Promise<CliResult
     })
   })
 
-const dir = t.testdir({})
+const dir = ownDir(t, 'determinism')
 const siteArgs = (name: string): string[] => ['build', '--limit', '40', `--out-dir`, `${dir}/${name}`, ...INPUTS]
 const pageArgs = OPTIONS.map((options) => ['build', ...options, ...INPUTS])
 

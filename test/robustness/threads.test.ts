@@ -9,13 +9,14 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { writeLargeLog } from '../helpers/large-log.js'
+import { ownDir } from '../helpers/own-dir.js'
 import { spawnCli, startCli } from '../helpers/run-cli.js'
 
 /** Lines enough for over 32 MiB, the size from which an input is read on the workers. */
 const LINES = 160_000
 const NOTE = / read on 2 threads from line \d+ \(/
 
-const dir = t.testdir()
+const dir = ownDir(t, 'threads')
 const log = `${dir}/access.log`
 writeLargeLog(log, LINES)
 

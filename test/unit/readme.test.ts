@@ -66,23 +66,26 @@ t.test('every long option of the help texts appears in the README', async (t) =>
   const merge = longOptions(snapshot('merge-help.txt'))
   const serve = longOptions(snapshot('serve-help.txt'))
   const ship = longOptions(snapshot('ship-help.txt'))
+  const htpasswd = longOptions(snapshot('htpasswd-help.txt'))
   const top = longOptions(snapshot('help.txt'))
   t.ok(build.length >= 30, `${build.length} build options found`)
   t.ok(watch.includes('--interval') && watch.includes('--refresh'), `${watch.length} watch options found`)
   t.ok(merge.length >= 7, `${merge.length} merge options found`)
   t.ok(ship.includes('--to') && ship.includes('--once'), `${ship.length} ship options found`)
   t.ok(serve.includes('--listen') && serve.includes('--htpasswd'), `${serve.length} serve options found`)
+  t.ok(htpasswd.includes('--cost'), `${htpasswd.length} htpasswd options found`)
   t.ok(top.includes('--version'), 'help.txt defines --version')
-  const options = [...new Set([...build, ...watch, ...merge, ...ship, ...serve, ...top])]
+  const options = [...new Set([...build, ...watch, ...merge, ...ship, ...serve, ...htpasswd, ...top])]
   const missing = options.filter((option) => !mentions(option))
   t.strictSame(missing, [], 'options missing from README.md')
 })
 
 // 40 KiB held the three commands of the first release; ship and serve, several servers and privacy need more,
-// and feeding ClickHouse without ship (a read-only user, Vector) a little more again
-t.test('the README is at most 52 KiB', async (t) => {
+// feeding ClickHouse without ship (a read-only user, Vector) a little more again, and the htpasswd command, the
+// served form's fields, --server and the stamp's rules (issue 32) a little more (a restructuring is due)
+t.test('the README is at most 55 KiB', async (t) => {
   const bytes = statSync(README).size
-  t.ok(bytes <= 53_248, `README.md is ${bytes} bytes`)
+  t.ok(bytes <= 56_320, `README.md is ${bytes} bytes`)
 })
 
 t.test('the contents and every in-page link lead to a heading', async (t) => {

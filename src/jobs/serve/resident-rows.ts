@@ -19,11 +19,12 @@ import type { AccessRecord, ProfileRow } from '../../record.js'
 import type { Criteria } from '../../select/criteria.js'
 import { tokenSecond } from '../../select/filters/token.js'
 import { ArrivalPlaces } from '../../source/batch.js'
+import type { LineTime } from '../../source/newest-line.js'
 import { SkippedLines } from '../../source/skipped-lines.js'
 import type { StopRequest } from '../../stop.js'
 import type { BuildOptions } from '../build-options.js'
 import type { JobIO } from '../job-io.js'
-import { readLogs, startLogReading, type LogReading } from '../log-reading.js'
+import { readLogs, startLogReading, whyNoRows, type LogReading } from '../log-reading.js'
 import { pollAll, POLL_MS } from '../watch/follow-loop.js'
 import { FollowedLog, type Followed } from '../watch/followed-inputs.js'
 import { scannedPart } from '../watch/watch.js'
@@ -54,9 +55,10 @@ export class ResidentRows {
   /**
    * Opens and reads the logs of `options` (the default page's criteria, the
    * limit to keep): exit 1 or 2 as for `build` when one cannot be read. A
-   * stream cannot be read again for a search: exit 2.
+   * stream cannot be read again for a search: exit 2. A `stop` ends the
+   * reading between two batches (the rows are then those read so far).
    */
-  static async start(options: BuildOptions, io: JobIO, timing: FollowTiming): Promise<ResidentRows> {
+  static async start(options: BuildOptions, io: JobIO, timing: FollowTiming, stop?: StopRequest): Promise<ResidentRows> {
     const { files, tables: urls } = splitInputs(options.inputs)
     const tables = parseTables(urls, io.env, io.cwd)
     // no file at all (only tables) is no file, not stdin
@@ -67,7 +69,7 @@ export class ResidentRows {
       const stream = inputs.find((input) => input.stream)
       if (stream) throw usageError(`serve cannot read ${stream.label}: it is a stream, and each search reads the logs again`, 'give log files')
       const logs = await watchedInputs(inputs, io.cwd)
-      const reading = startLogReading(options, io)
+      const reading = startLogReading(options, io, true)
       const context = {
         // lines read while following are counted apart from those of the scan (and not said)
         lines: { ...reading.lines, skipped: new SkippedLines(null) },
@@ -82,10 +84,10 @@ export class ResidentRows {
       }
       const sources = tableSources(tables, reading.lines, options, logs.length)
       opened.push(...sources)
-      await readLogs(logs.flatMap(scannedPart), reading, options, io, sources)
+      await readLogs(logs.flatMap(scannedPart), reading, options, io, sources, stop)
       followed.push(...followedTables(sources, context.lines, context.places, options.orderTolerance, io.warn))
       const skipped = reading.lines.skipped.summary()
-      if (skipped && !options.quiet) io.warn(skipped)
+      if (skipped && !options.quiet && !stop?.requested) io.warn(skipped)
       return new ResidentRows(options, reading, followed, opened, io.warn)
     } catch (e) {
       await Promise.all(followed.map((input) => input.close()))
@@ -103,7 +105,7 @@ export class ResidentRows {
   covers(search: SearchQuery): boolean {
     const { criteria } = search
     const own = this.#options.criteria
-    const same = criteria.ip === null && criteria.url === null && criteria.from === null && criteria.until === null &&
+    const same = criteria.ip === null && criteria.url === null && criteria.from === null && criteria.until === null && criteria.server === null &&
       criteria.method === own.method && sameStatus(criteria.status, own.status) && criteria.anyUrl === own.anyUrl && criteria.crawlers === own.crawlers
     if (!same) return false
     if (criteria.token === null) return search.limit <= this.limit
@@ -121,6 +123,16 @@ export class ResidentRows {
     // a token's bumps come from the newer rows of its second: those are given tokens
     const second = tokenSecond(token)
     return listedRows(records.filter((record) => Math.floor(record.time / 1000) === second), this.#options.tz, token, search.limit)
+  }
+
+  /** The newest line read so far, kept or not (at start and since, following): for the pages' stamp. */
+  newestLine(): LineTime | null {
+    return this.#reading.lines.newest.get()
+  }
+
+  /** No row kept: which criterion ruled the lines read out, at start and since (the default page's); null when there are rows. */
+  whyNoRows(): string | null {
+    return whyNoRows(this.#reading, this.#options.criteria)
   }
 
   /** The records kept, newest first. */

@@ -13,6 +13,7 @@
  */
 
 import { isUserError, type UserError } from '../../errors.js'
+import type { PageStamp } from '../../profile/page-stamp.js'
 import { servedStylesheetFile } from '../../render/page.js'
 import { shownPath } from '../../render/profile-detail.js'
 import { StopRequest } from '../../stop.js'
@@ -24,7 +25,7 @@ import type { Exchange } from './http-server.js'
 import { CSS, HTML, send, sendMessage } from './responses.js'
 import { cutNote, BUSY, type Searcher, type SearchResult, type SearchStop } from './search.js'
 import { isRunnable, searchQuery, type SearchQuery } from './search-query.js'
-import { listingPage, NOT_RUN_NOTE, profilePage } from './served-pages.js'
+import { listingPage, notRunPage, profilePage } from './served-pages.js'
 import type { ServeOptions } from './serve-options.js'
 
 /** How long a client told 503 is asked to wait. */
@@ -42,6 +43,8 @@ export interface Routes {
   hosts: ReadonlySet<string>
   /** The stops of the searches under way: stopping the server ends them. */
   searches: Set<StopRequest<SearchStop>>
+  /** The stamp of a page made now: when, and the newest line the server has read. */
+  stamp: () => PageStamp
   io: JobIO
 }
 
@@ -167,11 +170,11 @@ async function rowsOf(routes: Routes, exchange: Exchange, search: SearchQuery): 
 
 async function searchPage(routes: Routes, exchange: Exchange, search: SearchQuery): Promise<void> {
   const { build } = routes.options
-  if (!isRunnable(search)) return send(exchange, 400, HTML, listingPage(search, [], NOT_RUN_NOTE, build))
+  if (!isRunnable(search)) return send(exchange, 400, HTML, notRunPage(search, routes.stamp(), build))
   const result = await rowsOf(routes, exchange, search)
   if (result === null) return
-  const note = result.cut === null ? null : cutNote(result.cut, routes.options.searchTimeoutMs, build.tz)
-  return send(exchange, 200, HTML, listingPage(search, result.rows, note, build))
+  const notes = [result.ruledOut, result.cut === null ? null : cutNote(result.cut, routes.options.searchTimeoutMs, build.tz)].filter((note) => note !== null)
+  return send(exchange, 200, HTML, listingPage(search, result.rows, notes.length === 0 ? null : notes.join(' '), routes.stamp(), build))
 }
 
 async function tokenPage(routes: Routes, exchange: Exchange, token: string, search: SearchQuery): Promise<void> {

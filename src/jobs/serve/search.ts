@@ -7,7 +7,8 @@
  * reading search ends at its deadline (`--search-timeout`), when its client
  * goes away, or when the server is stopped: the stop is heard between two
  * batches, and the rows are the newest of the lines read, with a note of how
- * far back it looked.
+ * far back it looked. The lines each criterion rules out are counted, so a
+ * search that finds nothing says which ruled them out.
  */
 
 import type { ClickHouseSource } from '../../clickhouse/clickhouse-source.js'
@@ -21,7 +22,7 @@ import type { ReadReach } from '../../select/select-from.js'
 import type { StopRequest } from '../../stop.js'
 import type { BuildOptions } from '../build-options.js'
 import type { JobIO } from '../job-io.js'
-import { readLogs, startLogReading } from '../log-reading.js'
+import { readLogs, startLogReading, whyNoRows } from '../log-reading.js'
 import type { ResidentRows } from './resident-rows.js'
 import type { SearchQuery } from './search-query.js'
 import { SearchSlots } from './search-slots.js'
@@ -34,6 +35,8 @@ export interface SearchResult {
   rows: ProfileRow[]
   /** A stop that ended reading early, and how far it went; null when the search is complete. */
   cut: { by: SearchStop; reach: ReadReach } | null
+  /** No row: which criterion ruled the lines out (`27 POST requests answered 200, none of a storefront URL.`); else null. */
+  ruledOut: string | null
 }
 
 /** No free search within the wait: the server is answered 503. */
@@ -77,7 +80,11 @@ export class Searcher {
    * when the client went away, for a search still waiting its turn.
    */
   async find(search: SearchQuery, stop: StopRequest<SearchStop>, left: Promise<unknown>): Promise<SearchResult | typeof BUSY> {
-    if (this.#resident.covers(search)) return { rows: this.#resident.rows(search), cut: null }
+    if (this.#resident.covers(search)) {
+      const rows = this.#resident.rows(search)
+      // the rows kept are the default page's: what ruled lines out is told for it, not for a token among them
+      return { rows, cut: null, ruledOut: rows.length === 0 && search.criteria.token === null ? this.#resident.whyNoRows() : null }
+    }
     const release = await this.#slots.take(left)
     if (release === null) return BUSY
     const deadline = this.#timers.setTimeout(() => stop.request('deadline'), this.#options.searchTimeoutMs)
@@ -100,13 +107,13 @@ export class Searcher {
     const inputs = files.length === 0 ? [] : await openInputs(files, () => io.stdin, io.cwd)
     const sources: ClickHouseSource[] = []
     try {
-      const reading = startLogReading(options, io)
+      const reading = startLogReading(options, io, true)
       sources.push(...tableSources(parseTables(tables, io.env, io.cwd), reading.lines, options, inputs.length))
       const reach = await readLogs(inputs, reading, options, io, sources, stop)
       const rows = listedRows(reading.selection.newestFirst(), options.tz, search.criteria.token, search.limit)
       const cut = reach.stopped ? { by: stop.reason as SearchStop, reach } : null
       note?.(`${name}: ${rows.length} rows from ${reading.lines.skipped.lines} lines read${cut === null ? '' : `; stopped: ${cut.by}`}`)
-      return { rows, cut }
+      return { rows, cut, ruledOut: rows.length === 0 ? whyNoRows(reading, options.criteria) : null }
     } finally {
       await Promise.all([...inputs, ...sources].map((input) => input.close()))
     }

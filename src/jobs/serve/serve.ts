@@ -15,8 +15,9 @@
  */
 
 import { EXIT, usageError } from '../../errors.js'
+import { pageClock, pageStamp } from '../../profile/page-stamp.js'
 import { checkCriteria } from '../../select/criteria.js'
-import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
+import { exitOnStopSignal, onStopSignal, Stopped, StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { allowedHostNames } from './host-check.js'
 import { FailedLogins } from './failed-logins.js'
@@ -42,17 +43,22 @@ export function checkListen(options: ServeOptions): void {
   const { host, port } = options.listen
   if (!isLoopback(host) && options.htpasswd === null) {
     throw usageError(`refusing to listen on ${hostInUrl(host)}:${port} without --htpasswd: the pages show client addresses and raw log lines`,
-      'give --htpasswd FILE (made with htpasswd -cB FILE USER), or listen on 127.0.0.1')
+      'give --htpasswd FILE (made with profiler-search htpasswd FILE USER, or htpasswd -cB FILE USER), or listen on 127.0.0.1')
   }
 }
 
-/** Reads the logs, listens, and answers until `stop` is called. */
-export async function startServing(options: ServeOptions, io: JobIO): Promise<Serving> {
+/**
+ * Reads the logs, listens, and answers until `stop` is called. A stop signal
+ * while the logs are read at start (`starting`) ends it there: Stopped.
+ */
+export async function startServing(options: ServeOptions, io: JobIO, starting?: StopRequest): Promise<Serving> {
   checkListen(options)
   checkCriteria(options.build.criteria)
+  const clock = pageClock(io.env)
   const htpasswd = options.htpasswd === null ? null : await Htpasswd.load(options.htpasswd, io.cwd)
-  const resident = await ResidentRows.start(options.build, io, options.follow)
+  const resident = await ResidentRows.start(options.build, io, options.follow, starting)
   try {
+    starting?.check()
     const routes: Routes = {
       searcher: new Searcher(resident, options, io),
       options,
@@ -60,6 +66,7 @@ export async function startServing(options: ServeOptions, io: JobIO): Promise<Se
       logins: new FailedLogins(),
       hosts: allowedHostNames(options.listen.host, options.allowHosts),
       searches: new Set<StopRequest<SearchStop>>(),
+      stamp: () => pageStamp(clock(), resident.newestLine(), options.build.tz, 'line'),
       io,
     }
     const server = await HttpServer.listen(options.listen, (exchange) => answer(routes, exchange), (line) => void io.stderr.write(`${line}\n`))
@@ -84,24 +91,31 @@ export async function startServing(options: ServeOptions, io: JobIO): Promise<Se
 
 /**
  * `serve`: runs until a stop signal, then exits 0 once the requests under
- * way are answered. It says where it listens once a stop signal is taken so.
+ * way are answered; a stop signal while the logs are read at start ends it
+ * there, exit 0 too. It says where it listens once it does.
  */
 export async function serve(options: ServeOptions, io: JobIO): Promise<void> {
-  const serving = await startServing(options, io)
   // a stop signal ends it, as a service manager expects of a clean stop: exit 0 (only a signal ends it)
   exitOnStopSignal(EXIT.ok)
-  let stopped = (): void => undefined
+  const stop = new StopRequest()
+  let ended = (): void => undefined
   const done = new Promise<void>((resolve) => {
-    stopped = resolve
+    ended = resolve
   })
-  const releaseStop = onStopSignal(async (signal) => {
-    await serving.stop(signal)
-    stopped()
+  const releaseStop = onStopSignal((signal) => {
+    stop.request(signal)
+    return done
   })
-  io.warn(serving.announcement)
   try {
-    await done
+    const serving = await startServing(options, io, stop)
+    io.warn(serving.announcement)
+    await serving.stop(await stop.whenRequested())
+  } catch (e) {
+    if (!(e instanceof Stopped)) throw e
+    // a stop is said under --verbose only, as every stop of serve is exit 0 without a word
+    if (options.build.verbose) io.warn(`stopped by ${e.signal} while reading the logs at start`)
   } finally {
     releaseStop()
+    ended()
   }
 }

@@ -8,25 +8,39 @@
  */
 
 import { anonymizedRows } from '../../profile/anonymize-ip.js'
+import type { PageStamp } from '../../profile/page-stamp.js'
 import type { ProfileRow } from '../../record.js'
-import { renderPage, renderProfilePage } from '../../render/page.js'
-import { searchForm } from '../../render/search-form.js'
-import { searchSummary } from '../../render/search-summary.js'
+import { renderPage, renderProfilePage, type PageData } from '../../render/page.js'
+import { FORM_FIELDS, searchForm } from '../../render/search-form.js'
 import type { BuildOptions } from '../build-options.js'
-import type { SearchQuery } from './search-query.js'
+import type { SearchField, SearchQuery } from './search-query.js'
 
-/** What the page says under the count when a field kept the search from running. */
-export const NOT_RUN_NOTE = 'No search was run: correct the field marked in the search form.'
+/** What the page says in place of the count when a field kept the search from running, before each field's message. */
+export const NOT_RUN_NOTE = 'Correct the field marked in the search form.'
 
 /** Rows as the options show them: addresses anonymized with `--anonymize-ip`. */
 function shownRows(rows: readonly ProfileRow[], options: BuildOptions): readonly ProfileRow[] {
   return options.anonymizeIp ? anonymizedRows(rows) : rows
 }
 
-/** The page of a search: `rows` (none when it did not run), `note` under the count; `--anonymize-ip`, `--hide-raw`, `--full-paths` as build has them. */
-export function listingPage(search: SearchQuery, rows: readonly ProfileRow[], note: string | null, options: BuildOptions): AsyncIterable<string> {
+/** The page of a search that ran: its rows, `note` and `stamp` under the count; `--anonymize-ip`, `--hide-raw`, `--full-paths` as build has them. */
+export function listingPage(search: SearchQuery, rows: readonly ProfileRow[], note: string | null, stamp: PageStamp, options: BuildOptions): AsyncIterable<string> {
+  return searchPage(search, rows, { note, stamp }, options)
+}
+
+/** The page of a search a field kept from running: no count and no rows, but why, field by field (also beside each field). */
+export function notRunPage(search: SearchQuery, stamp: PageStamp, options: BuildOptions): AsyncIterable<string> {
+  const problems = FORM_FIELDS.flatMap((field) => {
+    const problem = search.problems[field.name as SearchField]
+    return problem === undefined ? [] : [`${field.label}: ${problem}.`]
+  })
+  return searchPage(search, [], { note: [NOT_RUN_NOTE, ...problems].join(' '), stamp, notRun: true }, options)
+}
+
+function searchPage(search: SearchQuery, rows: readonly ProfileRow[], under: Pick<PageData, 'note' | 'stamp' | 'notRun'>, options: BuildOptions): AsyncIterable<string> {
   const newest = rows[0]
   return renderPage({
+    ...under,
     rows: shownRows(rows, options),
     details: options.details,
     links: { served: search.query },
@@ -34,10 +48,8 @@ export function listingPage(search: SearchQuery, rows: readonly ProfileRow[], no
       values: search.values,
       problems: search.problems,
       latest: newest === undefined ? null : `/profiles/${newest.token}.html${search.query}`,
-      switches: searchSummary(search.criteria, search.limit, options.tz).switches,
       zone: options.tz,
     }),
-    note,
   })
 }
 

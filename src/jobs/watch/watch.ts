@@ -12,7 +12,8 @@
  * Until the first page is written, a problem ends the run as it ends a
  * build (exit 1 or 2). After it, a problem (an input gone, a failed write)
  * is one line on stderr and the watch goes on. SIGINT, SIGTERM and SIGHUP
- * end it with exit 0 and no temporary file left. It ends by itself only
+ * end it with exit 0 and no temporary file left, heard between two batches
+ * of lines, the first page's reading too. It ends by itself only
  * when nothing is left to follow: every input was history or a stream that
  * ended.
  */
@@ -116,7 +117,13 @@ async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, op
   for (const input of logs) pushIf(followed, await FollowedLog.of(input, context))
   const sources = tableSources(tables, reading.lines, options, logs.length)
   held.opened.push(...sources)
-  await readLogs(logs.flatMap(scannedPart), reading, options, io, sources)
+  // a stop signal is heard while the first page is read, as while following: a large log does not hold the watch past it
+  await readLogs(logs.flatMap(scannedPart), reading, options, io, sources, stop)
+  if (stop.requested) {
+    // a stop is said under --verbose only, as every stop of a watch is exit 0 without a word
+    reading.note(`stopped by ${stop.reason as NodeJS.Signals} while reading the logs for the first page; nothing published`)
+    return { published: 0 }
+  }
   followed.push(...followedTables(sources, context.lines, context.places, options.orderTolerance, io.warn))
   for (const input of noticeFiles) {
     if (input.kind !== 'stream') await notices.read(input.kind === 'live' ? input.scanned : input.input)

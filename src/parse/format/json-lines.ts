@@ -4,8 +4,10 @@
  * which the line reader has already decoded, invalid UTF-8 as U+FFFD); with
  * its default escaping `"` and `\` appear as `\x22` and `\x5C`, which is
  * not JSON until those escapes are protected and decoded afterwards.
- * Strings and numbers are accepted for any value; a line that is not a JSON
- * object gives null (a skipped line), never an error.
+ * Strings and numbers are accepted for any value, and an array stands for
+ * its first element (Caddy logs each header as a list: `"User-Agent":
+ * ["curl/8.5"]`); a line that is not a JSON object gives null (a skipped
+ * line), never an error.
  */
 
 import { decodeLogEscapes } from './escapes.js'
@@ -61,7 +63,8 @@ export function jsonLineParser(spec: JsonFormatSpec): ((line: string) => Slots |
     if (!decoded) return null
     const slots: Slots = []
     for (let i = 0; i < count; i++) {
-      const value = valueAt(decoded.object, paths[i] as readonly string[])
+      const found = valueAt(decoded.object, paths[i] as readonly string[])
+      const value: unknown = Array.isArray(found) ? found[0] : found
       if (typeof value === 'string') slots[i] = decoded.escaped ? decodeLogEscapes(value) : value
       else if (typeof value === 'number' && Number.isFinite(value)) slots[i] = String(value)
     }

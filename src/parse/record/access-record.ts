@@ -26,6 +26,11 @@ export interface LinePosition {
   line: number | null
   /** Byte offset of the line in a file read from its end. */
   byteOffset?: number
+  /**
+   * The server that logged the line, when its source knows it line by line
+   * (a table's host column); absent: the run's (`--server-name`, RecordOptions).
+   */
+  server?: string | null
 }
 
 /** `access.log:12`, or `access.log@byte 5120` for a line found by reading from the end. */
@@ -38,6 +43,8 @@ export interface RecordOptions {
   zone: LogZone
   /** `--client-ip forwarded`: picks the client from the peer and X-Forwarded-For; null keeps the peer. */
   client: ClientChooser | null
+  /** `--server-name`: the server every line is of, unless its position names one; null or absent for none. */
+  server?: string | null
 }
 
 /**
@@ -80,6 +87,7 @@ export class RecordSteps {
   readonly #durationSlots: readonly number[]
   readonly #readTime: SlotTimeReader
   readonly #client: ClientChooser | null
+  readonly #server: string | null
 
   constructor(spec: FormatSpec, options: RecordOptions) {
     const { fields } = spec
@@ -103,6 +111,7 @@ export class RecordSteps {
     this.#durationSlots = slotsOf(fields, 'duration')
     this.#readTime = slotTimeReader(fields, options.zone)
     this.#client = options.client
+    this.#server = options.server ?? null
   }
 
   /** The client's address as logged, still escaped; undefined when the line has none. */
@@ -166,6 +175,7 @@ export class RecordSteps {
       source: at.source,
       line: at.line,
       byteOffset: at.byteOffset ?? null,
+      server: at.server !== undefined ? at.server : this.#server,
     }
   }
 

@@ -53,9 +53,9 @@ export function parseUrl(text: string): UrlCriterion {
   return { text: needle, exclude }
 }
 
-/** The status criterion as the search form shows it: `404`, `4xx`, or `Any`. */
-export function statusText(status: StatusCriterion | null): string {
-  return status === null ? 'Any' : status.kind === 'code' ? String(status.code) : `${status.hundreds}xx`
+/** The status criterion as it is given: `404`, `4xx`. */
+export function statusText(status: StatusCriterion): string {
+  return status.kind === 'code' ? String(status.code) : `${status.hundreds}xx`
 }
 
 export function urlText(url: UrlCriterion | null): string {

@@ -45,6 +45,6 @@ t.test('its options first, then build\'s that apply; no output, limit or search 
   t.strictSame(commandWith(addServeCommand, []).options.map((option) => option.long), [
     '--listen', '--htpasswd', '--allow-host', '--search-timeout', '--max-searches',
     '--tz', '--any-url', '--crawlers', '--log-format', '--json-fields', '--log-tz', '--client-ip', '--trusted-proxy', '--verbose', '--partial-ok',
-    '--anonymize-ip', '--hide-raw', '--full-paths', '--full-scan', '--threads', '--order-tolerance', '--quiet', '--config',
+    '--anonymize-ip', '--hide-raw', '--full-paths', '--full-scan', '--threads', '--order-tolerance', '--quiet', '--server-name', '--config',
   ])
 })

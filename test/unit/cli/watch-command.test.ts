@@ -40,7 +40,7 @@ t.test('build\'s options without --strict, --if-changed and --all-notices; --int
   const command = commandWith(addWatchCommand, [])
   t.strictSame(command.options.map((option) => option.long), [
     '--output', '--out-dir', '--interval', '--refresh', '--limit', '--tz', '--ip', '--method', '--status', '--url', '--token', '--from', '--until',
-    '--any-url', '--crawlers', '--log-format', '--json-fields', '--log-tz', '--client-ip', '--trusted-proxy', '--verbose', '--partial-ok',
+    '--any-url', '--crawlers', '--server', '--log-format', '--json-fields', '--log-tz', '--client-ip', '--trusted-proxy', '--verbose', '--partial-ok',
     '--anonymize-ip', '--hide-raw', '--full-paths', '--full-scan', '--threads', '--order-tolerance', '--quiet', '--emit', '--server-name', '--notices', '--notices-limit', '--redact-path', '--config',
   ])
   t.equal(command.options[0]?.description, 'write the page to FILE atomically, and again whenever the listing changes')

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
-import { openInputs, plainFileUpTo, STDIN, type OpenedInput, type SeekableFile, type Stdin } from '../../../src/input/open-inputs.js'
+import { openInputs, plainFileUpTo, STDIN, unreadableHint, type OpenedInput, type SeekableFile, type Stdin } from '../../../src/input/open-inputs.js'
 
 const bytes = async (input: OpenedInput): Promise<Buffer> => {
   const chunks: Buffer[] = []
@@ -40,6 +40,15 @@ t.test('no inputs named: stdin, a stream read as it comes', async (t) => {
   t.match(input, { label: 'stdin', seekable: null, stream: true })
   t.equal(await text(input as OpenedInput), '192.0.2.1 - -\n', 'text chunks too')
   t.equal(input?.bytesRead(), 14)
+})
+
+t.test('what a file that cannot be opened hints at: a path to check; the adm group, unless root', async (t) => {
+  t.equal(unreadableHint('ENOENT', 1000), 'check the path; use - to read stdin')
+  const adm = 'Debian\'s nginx and Apache logs are readable by root and the adm group: add the user running this to it (usermod -aG adm USER, then log in again), or run it as root'
+  t.equal(unreadableHint('EACCES', 1000), adm)
+  t.equal(unreadableHint('EPERM', 33), adm)
+  t.equal(unreadableHint('EACCES', 0), undefined, 'root was refused for another reason (a root-squashed NFS share): no such hint')
+  t.equal(unreadableHint('EIO', 1000), undefined)
 })
 
 t.test('stdin named twice, or a terminal: refused before anything is read', async (t) => {

@@ -90,8 +90,8 @@ t.test('the listing: the rows (tokens given), the search, the notices, the refre
 
 t.test('the workers\' job: what they need of the options, as plain data', async (t) => {
   const custom = '$remote_addr [$time_local] "$request" $status'
-  const job = workerJob(options({ limit: 7, shapes: null, read: { logFormat: parseLogFormat(custom), jsonFields: null, logTz: 'Asia/Tokyo', clientIp: 'logged', trustedProxies: [parseCidr('10.0.0.0/8') as Cidr] } }), { TZ: 'Europe/Berlin', HOME: '/root' })
-  t.strictSame(job.read, { logFormat: custom, jsonFields: null, logTz: 'Asia/Tokyo', clientIp: 'logged', trustedProxies: ['10.0.0.0/8'] })
+  const job = workerJob(options({ limit: 7, shapes: null, read: { logFormat: parseLogFormat(custom), jsonFields: null, logTz: 'Asia/Tokyo', clientIp: 'logged', trustedProxies: [parseCidr('10.0.0.0/8') as Cidr], serverName: 'web1' } }), { TZ: 'Europe/Berlin', HOME: '/root' })
+  t.strictSame(job.read, { logFormat: custom, jsonFields: null, logTz: 'Asia/Tokyo', clientIp: 'logged', trustedProxies: ['10.0.0.0/8'], serverName: 'web1' })
   t.strictSame([job.limit, job.tz, job.env], [7, 'UTC', { TZ: 'Europe/Berlin' }])
   t.strictSame(structuredClone(job), job, 'it survives the copy to a worker')
   t.strictSame(workerJob(options(), {}).env, {})

@@ -314,19 +314,21 @@ t.test('the site: the listing in pieces of one row, a page per token made as it 
 
 t.test('a served page (serve): the stylesheet from the server, forms sent there, token links that carry the search, a note', async (t) => {
   const { searchForm } = await import('../../../src/render/search-form.js')
-  const values = { ip: '', method: 'GET', status_code: '200', url: '', token: '', start: '', end: '', limit: '10' }
-  const form = searchForm({ values, problems: {}, latest: null, switches: [], zone: null })
+  const values = { ip: '', server: '', method: 'GET', status_code: '200', url: '', urls: 'storefront', crawlers: 'include', token: '', start: '', end: '', limit: '10' }
+  const form = searchForm({ values, problems: {}, latest: null, zone: null })
   const html = await renderedPage({ rows: [row({})], links: { served: '?ip=10.' }, form, note: 'cut short' })
   t.match(html, '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'self\'; base-uri \'none\'; form-action \'self\'">')
   t.match(html, '<link rel="stylesheet" href="/profile-search.css">')
   t.notMatch(html, '<style>')
   t.match(html, '<a href="/profiles/6b02af1b4c6f3.html?ip&#x3D;10.">6b02af1b4c6f3</a>')
-  t.match(html, '<h2>1 results found</h2>\n<p class="search-stopped" role="status">cut short</p>')
+  t.match(html, '<h2>1 results found</h2>\n<p class="search-stopped" role="status">cut short</p>\n<p class="to-search"><a href="#sidebar">Search form</a></p>\n',
+    'a way to the form above the rows (shown where the form is below them)')
   t.match(html, '<form id="search-form" action="/" method="get">')
   t.notMatch(html, 'id="profiles"', 'no detail sections: each token has its page')
   const staticPage = await renderedPage({ rows: [row({})] })
   t.match(staticPage, 'form-action \'none\'">', 'a static page sends no form')
   t.notMatch(staticPage, 'search-stopped')
+  t.notMatch(staticPage, 'to-search')
 })
 
 t.test('a served message page and a token\'s page leading back to its search', async (t) => {

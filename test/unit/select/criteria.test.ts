@@ -18,12 +18,14 @@ t.test('the defaults are the original listing', async (t) => {
     until: null,
     anyUrl: false,
     crawlers: 'include',
+    server: null,
   })
   t.ok(Object.isFrozen(DEFAULT_CRITERIA))
 })
 
 t.test('one parser per criterion, by its option name in camelCase', async (t) => {
-  t.strictSame(Object.keys(CRITERION_PARSERS), ['ip', 'method', 'status', 'url', 'token', 'from', 'until', 'crawlers'])
+  t.strictSame(Object.keys(CRITERION_PARSERS), ['ip', 'method', 'status', 'url', 'token', 'from', 'until', 'crawlers', 'server'])
+  t.strictSame(CRITERION_PARSERS.server('web1'), ['web1'], 'a list: --server adds to it')
   t.strictSame(CRITERION_PARSERS.ip('10.0.0.0/8'), { kind: 'cidr', text: '10.0.0.0/8' })
   t.equal(CRITERION_PARSERS.method('post'), 'POST')
   t.strictSame(CRITERION_PARSERS.status('4xx'), { kind: 'class', hundreds: 4 })

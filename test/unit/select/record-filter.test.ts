@@ -151,3 +151,25 @@ t.test('afterFacts: the rest of the test, for a record whose facts passed', asyn
   t.equal(ip.afterFacts({ ...inRange, target: '/search', status: 500 }), true, 'the facts are not tested again')
   t.equal(accepts({}).afterFacts(record('/search', 'POST', 500)), true, 'nothing left without ip and crawler criteria')
 })
+
+t.test('--server: a record of one of the servers, after its facts', async (t) => {
+  const of = accepts({ server: ['web1', 'web2'] })
+  t.equal(of(record('/moebel/', 'GET', 200, { server: 'web2' })), true)
+  t.equal(of(record('/moebel/', 'GET', 200, { server: 'web3' })), false)
+  t.equal(of(record('/moebel/', 'GET', 200, { server: null })), false, 'of no named server')
+  t.equal(of.facts(record('/moebel/', 'GET', 200, { server: 'web3' })), true, 'not a fact of the line: the record tells')
+  t.equal(accepts({})(record('/moebel/', 'GET', 200, { server: 'web3' })), true, 'no --server: every server')
+})
+
+t.test('counted: each line turned down counts against the criterion that turned it down, in the order they run', async (t) => {
+  const filter = recordFilter(withCriteria({ method: 'POST', ip: parseIp('10.'), crawlers: 'exclude' }), { rule, zone: null }, true)
+  t.strictSame(filter.ruledOut?.stages, ['request', 'method', 'status', 'shapes', 'ip', 'crawlers'], 'only the criteria that are on')
+  const lines = [
+    record(null, null), record('/moebel/', 'GET'), record('/moebel/', 'POST', 404), record('/cart', 'POST'),
+    record('/moebel/', 'POST', 200, { ip: '192.0.2.1' }), record('/moebel/', 'POST', 200, { ip: '10.0.0.1', userAgent: GOOGLEBOT }),
+    record('/moebel/', 'POST', 200, { ip: '10.0.0.2', userAgent: FIREFOX }),
+  ]
+  t.strictSame(lines.map((line) => filter(line)), [false, false, false, false, false, false, true])
+  t.strictSame(filter.ruledOut?.counts, [1, 1, 1, 1, 1, 1])
+  t.equal(recordFilter(DEFAULT_CRITERIA, { rule, zone: null }).ruledOut, null, 'not asked for: not counted')
+})

@@ -331,3 +331,21 @@ t.test('the search\'s literals: only once the format is decided; as JSON lines w
   t.equal(fixed.linesRead, 5, 'and not counted as read')
   t.equal(selection.take().items.at(-1)?.line, 7)
 })
+
+t.test('each record names its server: the one its source gives with the line, else the run\'s --server-name, else none', async (t) => {
+  const servers = (options: Partial<ReadOptions>, feed: (lines: LogLines) => void): (string | null | undefined)[] => {
+    const selection = new RecordingSelection()
+    const lines = logLines({ logFormat: parseLogFormat('combined'), ...options }, new SkippedLines(), [], selection)
+    feed(lines)
+    lines.end()
+    return selection.take().items.map((record) => record.server)
+  }
+  t.strictSame(servers({}, (lines) => lines.line(COMBINED(1), 0)), [null])
+  t.strictSame(servers({ serverName: 'web1' }, (lines) => lines.line(COMBINED(1), 0)), ['web1'])
+  t.strictSame(servers({ serverName: 'web1' }, (lines) => {
+    lines.line(COMBINED(1), 0, 'web2')
+    lines.line(COMBINED(2), 100, null)
+    lines.line(COMBINED(3), 200)
+  }), ['web2', null, 'web1'], 'a table row\'s host wins, a null one too')
+  t.strictSame(servers({ logFormat: parseLogFormat('auto'), serverName: 'web1' }, (lines) => lines.line(COMBINED(1), 0, 'web3')), ['web3'], 'held back while auto probes')
+})

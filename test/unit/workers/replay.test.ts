@@ -5,9 +5,10 @@ import { SkippedLines } from '../../../src/source/skipped-lines.js'
 import { numberedOn, replay } from '../../../src/workers/replay.js'
 import type { StretchReport } from '../../../src/workers/stretch-tasks.js'
 import { NewestLine } from '../../../src/source/newest-line.js'
+import { RuledOut } from '../../../src/select/ruled-out.js'
 
 function report(changes: Partial<StretchReport>): StretchReport {
-  return { lines: 0, read: 0, bytes: 0, earliest: null, kept: 0, byReason: [], first: null, events: [], newest: null, records: [], held: 0, failure: null, ...changes }
+  return { lines: 0, read: 0, bytes: 0, earliest: null, kept: 0, byReason: [], first: null, events: [], newest: null, records: [], held: 0, failure: null, ruledOut: null, ...changes }
 }
 
 t.test('line numbers count on from the lines before; a stretch numbered by offset keeps its offsets', async (t) => {
@@ -47,4 +48,15 @@ t.test('the stretch\'s newest line counts for the page\'s stamp; none leaves it 
   t.strictSame(newest.get(), { time: 5000, offset: 60 }, 'an older one does not')
   replay(report({ newest: { time: 9000, offset: -300 } }), target, 0)
   t.strictSame(newest.get(), { time: 9000, offset: -300 })
+})
+
+t.test('the lines each criterion ruled out, when the run counts them, added to the run\'s count', async (t) => {
+  const ruledOut = new RuledOut(['request', 'method'])
+  ruledOut.count(1)
+  const target = { skipped: new SkippedLines(), newest: new NewestLine(), note: () => undefined, noted: new Set<string>(), format: 'combined', ruledOut }
+  replay(report({ ruledOut: [2, 5] }), target, 0)
+  replay(report({}), target, 0)
+  t.strictSame(ruledOut.counts, [2, 6])
+  replay(report({ ruledOut: [1, 1] }), { ...target, ruledOut: null }, 0)
+  t.strictSame(ruledOut.counts, [2, 6], 'a run that does not count: nothing added')
 })

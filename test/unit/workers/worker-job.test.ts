@@ -12,13 +12,14 @@ t.test('the settings come back from the text of the format, the ranges and the f
   const custom = '$remote_addr $msec "$request" $status $http_x_forwarded_for'
   const job = structuredClone({
     ...testJob(),
-    read: { logFormat: custom, jsonFields: null, logTz: null, clientIp: 'forwarded' as const, trustedProxies: ['10.0.0.0/8'] },
+    read: { logFormat: custom, jsonFields: null, logTz: null, clientIp: 'forwarded' as const, trustedProxies: ['10.0.0.0/8'], serverName: 'web1' },
     env: { TZ: 'Europe/Berlin' },
   })
   const { settings } = jobContext(job)
   t.equal(settings.fixed?.name, 'nginx log_format')
   const read = settings.fixed?.read('10.1.1.1 1795338000.000 "GET / HTTP/1.1" 200 203.0.113.9, 10.2.2.2', { source: 'x', line: 1 })
-  t.match(read, { ip: '203.0.113.9', loggedIp: '10.1.1.1', time: 1795338000000, offset: 60 }, 'forwarded past the trusted range; shown in the run\'s TZ (Berlin, +01:00)')
+  t.match(read, { ip: '203.0.113.9', loggedIp: '10.1.1.1', time: 1795338000000, offset: 60, server: 'web1' },
+    'forwarded past the trusted range; shown in the run\'s TZ (Berlin, +01:00); the record names --server-name')
   const json = jobContext(structuredClone({ ...testJob(), read: { ...testJob().read, logFormat: 'auto', jsonFields: parseJsonFields('ip=client,time=ts,request=req,status=code') } }))
   t.equal(json.settings.fixed?.spec.kind, 'json', 'auto with --json-fields is JSON')
   t.equal(jobContext(testJob()).settings.fixed?.name, 'combined')

@@ -85,6 +85,21 @@ t.test('--if-changed: an identical target keeps its bytes, inode and mtime', asy
   t.equal(await writeFileAtomic(`${dir}/new.html`, 'x'), 'written', 'without --if-changed an identical file is rewritten')
 })
 
+t.test('--if-changed with a stamp: a page differing only there stays until it was written renewAfterMs ago; then it is written again', async (t) => {
+  const stamp = { start: '<p class="page-stamp">', end: '</p>' }
+  const page = (generated: string): string => `<h2>2 results found</h2>\n<p class="page-stamp">Generated ${generated}</p>\nrows\n`
+  const dir = t.testdir({ 'page.html': page('10:00') })
+  const written = new Date('2026-11-22T10:00:00Z')
+  utimesSync(`${dir}/page.html`, written, written)
+  const at = (iso: string): CommitOptions => ({ ifChanged: true, ignoring: stamp, renewAfterMs: 600_000, now: () => Date.parse(iso) })
+  t.equal(await writeFileAtomic(`${dir}/page.html`, page('10:09'), at('2026-11-22T10:09:59.999Z')), 'unchanged', 'younger than 10 minutes: left alone')
+  t.equal(statSync(`${dir}/page.html`).mtimeMs, written.getTime(), 'mtime too')
+  t.equal(await writeFileAtomic(`${dir}/page.html`, page('10:00'), at('2026-11-22T11:00:00Z')), 'unchanged', 'the same bytes, stamp and all: left alone, however old')
+  t.equal(await writeFileAtomic(`${dir}/page.html`, page('10:10'), at('2026-11-22T10:10:00Z')), 'written', '10 minutes old: its stamp moves on')
+  t.equal(readFileSync(`${dir}/page.html`, 'utf8'), page('10:10'))
+  t.equal(await writeFileAtomic(`${dir}/page.html`, page('10:11'), { ...at('2026-11-22T10:11:00Z'), renewAfterMs: null }), 'unchanged', 'renewAfterMs null: never')
+})
+
 t.test('a successful commit removes temporary files of dead writers of the same target', async (t) => {
   const host = HOST_TAG
   const dir = t.testdir({

@@ -16,6 +16,7 @@ import { asInputError } from '../../../../src/input/read-error.js'
 import { answer, shownFailure, type Routes } from '../../../../src/jobs/serve/routes.js'
 import { BUSY, type Searcher } from '../../../../src/jobs/serve/search.js'
 import { SECURITY_HEADERS } from '../../../../src/jobs/serve/security-headers.js'
+import { pageStamp } from '../../../../src/profile/page-stamp.js'
 import { detailFields, tableRows, tokenLinks, unescapeHtml } from '../../../helpers/page.js'
 import { fixture, runCli } from '../../../helpers/run-cli.js'
 import { request, serveOptions, startTestServer, type Response } from '../../../helpers/serve.js'
@@ -89,7 +90,8 @@ t.test('a bad parameter: 400, the page with the message beside its field; the se
   const r = await server.get('/?start=yesterday&end=2026-11-22&limit=5000')
   t.equal(r.status, 400)
   hasSecurityHeaders(t, r, '400')
-  t.match(r.body, '<p class="search-stopped" role="status">No search was run: correct the field marked in the search form.</p>')
+  t.match(r.body, '<h2>No search was run</h2>')
+  t.match(r.body, /<p class="search-stopped" role="status">Correct the field marked in the search form\. From: give an ISO date .*\. Results: give a number of results from 1 to 1000\.<\/p>/)
   t.strictSame(tableRows(r.body), [])
   t.match(r.body, '<input type="text" id="search-start" name="start" value="yesterday" placeholder="2026-11-22 or …T10:00" aria-invalid="true" aria-describedby="search-start-problem">')
   t.match(textOf(r.body, 'search-start-problem'), /^give an ISO date such as 2026-11-22/)
@@ -218,7 +220,8 @@ t.test('failed logins: 429 with Retry-After once an address failed N times; anot
   const users = await Htpasswd.load('users', t.testdir({ users: `${ALICE}\n` }))
   const routes: Routes = {
     searcher: { find: () => Promise.resolve({ rows: [], cut: null }) } as unknown as Searcher, options: serveOptions([NGINX]), htpasswd: users,
-    logins: new FailedLogins({ failures: 3, windowMs: 60_000, clients: 100 }, () => now), hosts: new Set(['127.0.0.1']), searches: new Set(), io: testJobIO('/').io,
+    logins: new FailedLogins({ failures: 3, windowMs: 60_000, clients: 100 }, () => now), hosts: new Set(['127.0.0.1']), searches: new Set(),
+    stamp: () => pageStamp(0, null, null, 'line'), io: testJobIO('/').io,
   }
   const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer(routes, exchange), () => undefined)
   t.teardown(() => server.close())
@@ -254,7 +257,8 @@ t.test('failed logins: checks under way count, so a flood of one address costs a
   const users = await Htpasswd.load('users', t.testdir({ users: `${ALICE}\n` }), () => new Promise((resolve) => checks.push(() => resolve(false))))
   const routes: Routes = {
     searcher: { find: () => Promise.reject(new Error('not searched')) } as unknown as Searcher, options: serveOptions([NGINX]), htpasswd: users,
-    logins: new FailedLogins({ failures: 3, windowMs: 60_000, clients: 100 }), hosts: new Set(['127.0.0.1']), searches: new Set(), io: testJobIO('/').io,
+    logins: new FailedLogins({ failures: 3, windowMs: 60_000, clients: 100 }), hosts: new Set(['127.0.0.1']), searches: new Set(),
+    stamp: () => pageStamp(0, null, null, 'line'), io: testJobIO('/').io,
   }
   const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer(routes, exchange), () => undefined)
   t.teardown(() => server.close())
@@ -276,7 +280,8 @@ t.test('every search taken: 503 with Retry-After; a bug: 500, its stack on stder
   const run = testJobIO('/')
   let searcher: Partial<Searcher> = { find: () => Promise.resolve(BUSY) }
   const routes: Routes = {
-    searcher: searcher as Searcher, options, htpasswd: null, logins: new FailedLogins(), hosts: new Set(['127.0.0.1', 'localhost']), searches: new Set(), io: run.io,
+    searcher: searcher as Searcher, options, htpasswd: null, logins: new FailedLogins(), hosts: new Set(['127.0.0.1', 'localhost']), searches: new Set(), stamp: () => pageStamp(0, null, null, 'line'),
+    io: run.io,
   }
   const server = await HttpServer.listen({ host: '127.0.0.1', port: 0 }, (exchange) => answer({ ...routes, searcher: searcher as Searcher }, exchange), () => undefined)
   t.teardown(() => server.close())

@@ -15,14 +15,14 @@ t.test('no parameter: build\'s default page, and the form shows its values', asy
   const search = query('')
   t.strictSame(search.criteria, DEFAULT_CRITERIA)
   t.equal(search.limit, DEFAULT_SEARCH_LIMIT)
-  t.strictSame(search.values, { ip: '', method: 'GET', status_code: '200', url: '', token: '', start: '', end: '', limit: '10' })
+  t.strictSame(search.values, { ip: '', server: '', method: 'GET', status_code: '200', url: '', urls: 'storefront', crawlers: 'include', token: '', start: '', end: '', limit: '10' })
   t.strictSame(search.problems, {})
   t.equal(search.query, '')
   t.ok(isRunnable(search))
 })
 
 t.test('the form as sent unchanged is the default page again', async (t) => {
-  const search = query('ip=&method=GET&status_code=200&url=&token=&start=&end=&limit=10')
+  const search = query('ip=&server=&method=GET&status_code=200&url=&urls=storefront&crawlers=include&token=&start=&end=&limit=10')
   t.strictSame(search.criteria, DEFAULT_CRITERIA)
   t.equal(search.query, '', 'nothing differs from the defaults')
 })
@@ -46,10 +46,27 @@ t.test('each parameter through build\'s parser; an empty method or status is any
   t.strictSame(query('ip=+10.1%20').criteria.ip, { kind: 'substring', text: '10.1' }, 'spaces around a value are dropped')
 })
 
-t.test('the server\'s own switches stay: --any-url, --crawlers', async (t) => {
-  const search = query('ip=10.', { ...DEFAULT_CRITERIA, anyUrl: true, crawlers: 'exclude' })
+t.test('URLs and Crawlers: by default as serve was started (--any-url, --crawlers); the form can change them', async (t) => {
+  const started = { ...DEFAULT_CRITERIA, anyUrl: true, crawlers: 'exclude' as const }
+  const search = query('ip=10.', started)
   t.equal(search.criteria.anyUrl, true)
   t.equal(search.criteria.crawlers, 'exclude')
+  t.strictSame([search.values.urls, search.values.crawlers], ['any', 'exclude'], 'the form shows them')
+  t.equal(query('ip=10.&urls=any&crawlers=exclude', started).query, '?ip=10.', 'as started: not in the query')
+  t.equal(query('urls=&crawlers=', started).query, '', 'empty: as started')
+  const other = query('urls=storefront&crawlers=only', started)
+  t.strictSame([other.criteria.anyUrl, other.criteria.crawlers, other.query], [false, 'only', '?urls=storefront&crawlers=only'])
+  t.strictSame([query('urls=any').criteria.anyUrl, query('urls=any').query], [true, '?urls=any'], 'started with the shapes: every URL asked for')
+  t.strictSame(query('urls=all&crawlers=some').problems, {
+    urls: 'give storefront (the shop\'s URL shapes) or any (every URL)', crawlers: 'give one of include, exclude, only',
+  })
+})
+
+t.test('server: one name as the rows carry it; empty is every server', async (t) => {
+  t.strictSame(query('server=web1').criteria.server, ['web1'])
+  t.equal(query('server=web1').query, '?server=web1')
+  t.equal(query('server=').criteria.server, null)
+  t.match(query('server=web%091').problems, { server: /^give the name a server's rows carry/ })
 })
 
 t.test('limit: 1 to 1000; empty is 10', async (t) => {
@@ -71,7 +88,9 @@ t.test('a bad value is a message for its field, the value kept to be shown again
     token: 'give a token as the page shows it: 13 hex digits such as 6b02dee3758df',
     start: 'give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z',
   })
-  t.strictSame(search.values, { ip: 'x y', method: 'GET', status_code: '20x', url: '', token: 'abc', start: 'yesterday', end: '', limit: '5' })
+  t.strictSame(search.values, {
+    ip: 'x y', server: '', method: 'GET', status_code: '20x', url: '', urls: 'storefront', crawlers: 'include', token: 'abc', start: 'yesterday', end: '', limit: '5',
+  })
   t.strictSame(query('end=2026-02-30').problems, { end: 'February 2026 has no day 30; give an ISO date such as 2026-11-22 or a date-time such as 2026-11-22T10:00 or 2026-11-22T10:00:30, optionally with a zone offset such as +01:00, +0100 or Z' })
 })
 

@@ -3,7 +3,7 @@
  * reading the logs (one of --max-searches, the next told BUSY once none
  * comes free); a stop (its deadline, its client gone, the server stopping)
  * ends the reading between two batches, and the page says how far back it
- * looked.
+ * looked; one that finds nothing says which criterion ruled the lines out.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -16,6 +16,7 @@ import { BUSY, cutNote, searchedCriteria, Searcher, type DeadlineTimers, type Se
 import { searchQuery } from '../../../../src/jobs/serve/search-query.js'
 import type { ServeOptions } from '../../../../src/jobs/serve/serve-options.js'
 import { StopRequest } from '../../../../src/stop.js'
+import { fakePool } from '../../../helpers/fake-workers.js'
 import { testJobIO } from '../../../helpers/job-io.js'
 import { writeLargeLog } from '../../../helpers/large-log.js'
 import { serveOptions } from '../../../helpers/serve.js'
@@ -179,4 +180,32 @@ t.test('searchedCriteria: with --anonymize-ip, the ip parameter is matched as th
   t.strictSame(searchedCriteria(search, anonymized).ip, { kind: 'substring', text: '10.0.7.0', anonymized: true })
   const none = searchQuery(new URLSearchParams(''), plain.criteria)
   t.equal(searchedCriteria(none, anonymized), none.criteria, 'no ip: the criteria as they are')
+})
+
+t.test('a search that finds nothing says which criterion ruled the lines out: the same read here or on workers, from memory too', async (t) => {
+  const { searcher, search } = await setUp()
+  const here = await searcher.find(search('url=/nowhere'), new StopRequest(), never)
+  if (here === BUSY) throw new Error('busy')
+  t.strictSame(here.rows, [])
+  t.match(here.ruledOut, /^\d+ GET requests answered 200, none with "\/nowhere" in the URL\.$/)
+  const base = serveOptions([big])
+  const sizes = { minBytes: 64 * 1024, backwardBytes: 256 * 1024, rangeBytes: 256 * 1024, pieceBytes: 64 * 1024 }
+  const options: ServeOptions = { ...base, build: { ...base.build, threads: 2, threadSizes: sizes } }
+  const run = testJobIO(dir)
+  const { pool, started } = fakePool(2)
+  t.teardown(() => pool.close())
+  const io = Object.assign(Object.create(run.io) as typeof run.io, { workers: pool })
+  const resident = await ResidentRows.start(options.build, io, FOLLOW_TIMING)
+  t.teardown(() => resident.close())
+  const elsewhere = await new Searcher(resident, options, io).find(search('url=/nowhere'), new StopRequest(), never)
+  if (elsewhere === BUSY) throw new Error('busy')
+  t.ok(started.length > 0 && started.some((worker) => worker.tasks > 0), 'the older part read on the workers')
+  t.equal(elsewhere.ruledOut, here.ruledOut, 'their counts added in')
+  const found = await searcher.find(search('url=/moebel/'), new StopRequest(), never)
+  if (found === BUSY) throw new Error('busy')
+  t.ok(found.rows.length > 0)
+  t.equal(found.ruledOut, null, 'rows found: nothing to say')
+  const memory = await searcher.find(search(''), new StopRequest(), never)
+  if (memory === BUSY) throw new Error('busy')
+  t.equal(memory.ruledOut, null, 'the default page has rows')
 })

@@ -21,7 +21,7 @@ t.test('an address other than loopback needs --htpasswd: exit 2, one line why', 
     t.throws(() => checkListen(serveOptions([NGINX], ['--listen', listen])), {
       exitCode: 2,
       message: `refusing to listen on ${listen} without --htpasswd: the pages show client addresses and raw log lines`,
-      hint: 'give --htpasswd FILE (made with htpasswd -cB FILE USER), or listen on 127.0.0.1',
+      hint: 'give --htpasswd FILE (made with profiler-search htpasswd FILE USER, or htpasswd -cB FILE USER), or listen on 127.0.0.1',
     }, listen)
   }
   t.doesNotThrow(() => checkListen(serveOptions([NGINX], ['--listen', '0.0.0.0:8080', '--htpasswd', 'users'])))

@@ -14,8 +14,10 @@ t.test('escape=json lines: strings, numbers, raw UTF-8', async (t) => {
     ua: 'x"y\\z\u0001', rt: '0.004', xff: '', 'n.m': 'GET',
   })
   t.strictSame(read(spec, '{"ip":"192.0.2.1","status":"404"}'), { ip: '192.0.2.1', status: '404' }, 'a status as a string; missing keys stay missing')
-  t.strictSame(read(spec, '{"ip":"192.0.2.1","status":null,"bytes":true,"ua":["a"],"n":"flat"}'), { ip: '192.0.2.1' },
-    'null, booleans, arrays and a non-object on the path are no values')
+  t.strictSame(read(spec, '{"ip":"192.0.2.1","status":null,"bytes":true,"ua":{"a":1},"n":"flat"}'), { ip: '192.0.2.1' },
+    'null, booleans, objects and a non-object on the path are no values')
+  t.strictSame(read(spec, '{"ip":["192.0.2.1","10.0.0.1"],"status":[200],"ua":["curl/8.5","x"],"bytes":[],"rt":[[1]],"xff":[null]}'),
+    { ip: '192.0.2.1', status: '200', ua: 'curl/8.5' }, 'an array (a Caddy header) stands for its first element, when that is a value')
   t.strictSame(read(spec, '{"ip":"\ufffd\ufffd","__proto__":{"ip":"x"}}'), { ip: '\ufffd\ufffd' }, 'U+FFFD from invalid bytes is kept; no prototype tricks')
 })
 

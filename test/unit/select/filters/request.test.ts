@@ -59,7 +59,6 @@ t.test('urlMatcher', async (t) => {
 })
 
 t.test('as the search form shows them', async (t) => {
-  t.equal(statusText(null), 'Any')
   t.equal(statusText({ kind: 'code', code: 404 }), '404')
   t.equal(statusText({ kind: 'class', hundreds: 3 }), '3xx')
   t.equal(urlText(null), '')
