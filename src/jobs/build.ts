@@ -1,22 +1,22 @@
 /**
  * The `build` job, end to end: the output opened (pinned, reserved), the
- * inputs opened, their lines read into the selection (log-reading.ts), the
- * listing made and published:
+ * notices files opened, the logs read into the selection
+ * (read-into-selection.ts), the listing made and published:
  *
- *   openPublisher → openInputs → startLogReading → readLogs → logListing → publish
+ *   openPublisher → openNoticeFiles → readIntoSelection → logListing → publish
  *
  * I/O happens here and at the edges it calls; everything between is pure.
  */
 
-import { parseTables, splitInputs, tableSources } from '../clickhouse/table-inputs.js'
 import { dataError } from '../errors.js'
-import { openInputs, STDIN } from '../input/open-inputs.js'
+import { STDIN } from '../input/open-inputs.js'
 import { openNoticeFiles, readNotices } from '../notices/read-notices.js'
 import { checkCriteria } from '../select/criteria.js'
 import { openPublisher, type Publisher } from '../write/publisher.js'
-import { inputsRead, logFiles, logsReadStdin, type BuildOptions } from './build-options.js'
+import { inputsRead, logsReadStdin, type BuildOptions } from './build-options.js'
 import type { JobIO, JobResult } from './job-io.js'
-import { logListing, readLogs, startLogReading } from './log-reading.js'
+import { logListing } from './log-reading.js'
+import { readIntoSelection } from './read-into-selection.js'
 
 /** Checks what it can before reading: the criteria, then the output (pinned and reserved until written). */
 export async function build(options: BuildOptions, io: JobIO): Promise<JobResult> {
@@ -33,18 +33,11 @@ export async function build(options: BuildOptions, io: JobIO): Promise<JobResult
 }
 
 async function buildInto(publisher: Publisher, options: BuildOptions, io: JobIO): Promise<JobResult> {
-  const tables = parseTables(splitInputs(options.inputs).tables, io.env, io.cwd)
-  const files = logFiles(options)
-  const inputs = files === null ? [] : await openInputs(files, () => io.stdin, io.cwd)
-  const opened: { close(): Promise<void> }[] = [...inputs]
+  const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
   try {
-    const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
-    opened.push(...noticeInputs)
-    const reading = startLogReading(options, io)
-    const sources = tableSources(tables, reading.lines, options, inputs.length)
-    opened.push(...sources)
-    await readLogs(inputs, reading, options, io, sources)
-
+    const { reading, close } = await readIntoSelection(options, io)
+    // what was read to its end is closed already; a table's connection, or an input left unread, is let go of here
+    await close()
     const { skipped } = reading.lines
     const skippedLines = skipped.summary()
     if (options.strict && skippedLines) throw dataError(`--strict: ${skippedLines}`, 'nothing was written')
@@ -60,8 +53,7 @@ async function buildInto(publisher: Publisher, options: BuildOptions, io: JobIO)
     if (notices.skipped && !options.quiet) io.warn(notices.skipped)
     return { rows: listing.rows.length, lines: skipped.lines, skipped: skipped.count, published }
   } finally {
-    // what was read to its end is closed already; an input left unread (a failure on the way, or not needed) is let go of here
-    await Promise.all(opened.map((input) => input.close()))
+    await Promise.all(noticeInputs.map((input) => input.close()))
   }
 }
 

@@ -11,10 +11,9 @@ import type { OpenedInput } from '../input/open-inputs.js'
 import { startsPhpErrorOutput } from '../notices/recognise.js'
 import type { Notice } from '../notices/php-notice.js'
 import { logFormatText } from '../parse/format/log-format-option.js'
-import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { listedRows } from '../profile/listed-rows.js'
 import { pageClock, pageStamp } from '../profile/page-stamp.js'
-import type { Listing } from '../render/listing.js'
+import { listingOf, type Listing } from '../render/listing.js'
 import { searchSummary } from '../render/search-summary.js'
 import type { Criteria } from '../select/criteria.js'
 import { recordFilter } from '../select/record-filter.js'
@@ -187,13 +186,12 @@ function withPhpHint(e: unknown): unknown {
 
 /** The listing the selection holds now: its rows (tokens given now), the search, these notices. */
 export function logListing(reading: LogReading, options: BuildOptions, notices: readonly Notice[], refresh: number | null = null): Listing {
-  const rows = listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit)
-  return {
-    rows: options.anonymizeIp ? anonymizedRows(rows) : rows,
+  return listingOf(listedRows(reading.selection.newestFirst(), options.tz, options.criteria.token, options.limit), {
+    anonymizeIp: options.anonymizeIp,
     search: searchSummary(options.criteria, options.limit, options.tz),
     notices,
     refresh,
     details: options.details,
     stamp: pageStamp(reading.clock(), reading.lines.newest.get(), options.tz, 'line', options.ifChanged),
-  }
+  })
 }

@@ -16,11 +16,10 @@ import { mergedProfileRows } from '../merge/merged-rows.js'
 import type { ReadRow, RowSkipReason } from '../merge/read-row.js'
 import { RowSource, type RowContext } from '../merge/row-source.js'
 import type { DisplayZone } from '../record.js'
-import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { pageClock, pageStamp } from '../profile/page-stamp.js'
 import type { EmitFormat } from '../render/emit-format.js'
 import type { DetailOptions } from '../render/profile-detail.js'
-import type { Listing } from '../render/listing.js'
+import { listingOf } from '../render/listing.js'
 import { schemaValidators } from '../row-format.js'
 import { selectFrom } from '../select/select-from.js'
 import { NewestItems } from '../select/selection.js'
@@ -79,10 +78,10 @@ async function mergeInto(publisher: Publisher, options: MergeOptions, io: JobIO,
   const rows = mergedProfileRows(read, options.tz)
   // every row is kept until newer ones push it out: the newest read is the first kept
   const newest = read[0] === undefined ? null : { time: read[0].at.time, offset: read[0].at.offset }
-  const listing: Listing = {
-    rows: options.anonymizeIp ? anonymizedRows(rows) : rows, search: null, notices: [], refresh: null, details: options.details,
+  const listing = listingOf(rows, {
+    anonymizeIp: options.anonymizeIp, search: null, notices: [], refresh: null, details: options.details,
     stamp: pageStamp(clock(), newest, options.tz, 'row', options.ifChanged),
-  }
+  })
   const published = await publisher.publish(listing, { ifChanged: options.ifChanged })
   if (summary) io.warn(summary)
   return { rows: listing.rows.length, lines: skipped.lines, skipped: skipped.count, published }

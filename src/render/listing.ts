@@ -7,6 +7,7 @@
  */
 
 import type { Notice } from '../notices/php-notice.js'
+import { anonymizedRows } from '../profile/anonymize-ip.js'
 import { positionText } from '../parse/record/access-record.js'
 import type { DisplayZone, ProfileRow } from '../record.js'
 import { renderData, type EmitFormat } from './emit-format.js'
@@ -27,6 +28,22 @@ export interface Listing {
   details?: DetailOptions
   /** When the page was generated and the newest line read; absent or null: no stamp (`--emit` data never has one). */
   stamp?: PageStamp | null
+}
+
+/** What a listing is made of besides its rows, and how they are shown. */
+export interface ListingParts extends Omit<Listing, 'rows'> {
+  /** `--anonymize-ip`: the published addresses have their host part zeroed (after selection: the filters read the real ones). */
+  anonymizeIp: boolean
+}
+
+/**
+ * The listing every command that renders publishes (build, watch, merge,
+ * serve's pages): its rows as the options show them, addresses anonymized
+ * with `--anonymize-ip`, and the rest as given.
+ */
+export function listingOf(rows: readonly ProfileRow[], parts: ListingParts): Listing {
+  const { anonymizeIp, ...rest } = parts
+  return { ...rest, rows: anonymizeIp ? anonymizedRows(rows) : rows }
 }
 
 /** How a listing is written as one file or stream: the page, or the rows as data in the display zone. */

@@ -8,26 +8,20 @@
  * (search.ts).
  */
 
-import { followedTables, parseTables, splitInputs, tableSources } from '../../clickhouse/table-inputs.js'
-import { usageError } from '../../errors.js'
 import type { FollowTiming } from '../../input/follow-file.js'
-import { openInputs, type OpenedInput } from '../../input/open-inputs.js'
-import { watchedInputs } from '../../input/watched-inputs.js'
 import { noticeCollector } from '../../notices/read-notices.js'
 import { listedRows } from '../../profile/listed-rows.js'
 import type { AccessRecord, ProfileRow } from '../../record.js'
 import type { Criteria } from '../../select/criteria.js'
 import { tokenSecond } from '../../select/filters/token.js'
-import { ArrivalPlaces } from '../../source/batch.js'
 import type { LineTime } from '../../source/newest-line.js'
-import { SkippedLines } from '../../source/skipped-lines.js'
 import type { StopRequest } from '../../stop.js'
 import type { BuildOptions } from '../build-options.js'
 import type { JobIO } from '../job-io.js'
-import { readLogs, startLogReading, whyNoRows, type LogReading } from '../log-reading.js'
-import { pollAll, POLL_MS } from '../watch/follow-loop.js'
-import { FollowedLog, type Followed } from '../watch/followed-inputs.js'
-import { scannedPart } from '../watch/watch.js'
+import { whyNoRows, type LogReading } from '../log-reading.js'
+import { readIntoSelection } from '../read-into-selection.js'
+import { pollAll, POLL_MS } from '../follow/poll.js'
+import type { Followed } from '../follow/followed-inputs.js'
 import type { SearchQuery } from './search-query.js'
 
 /** Whether two status criteria are the same. */
@@ -39,12 +33,12 @@ export class ResidentRows {
   readonly #options: BuildOptions
   readonly #reading: LogReading
   readonly #followed: Followed[]
-  readonly #opened: Pick<OpenedInput, 'close'>[]
+  readonly #opened: { close(): Promise<void> }[]
   readonly #warn: (line: string) => void
   /** The kept records, newest first, until the next change. */
   #records: AccessRecord[] | null = null
 
-  private constructor(options: BuildOptions, reading: LogReading, followed: Followed[], opened: Pick<OpenedInput, 'close'>[], warn: (line: string) => void) {
+  private constructor(options: BuildOptions, reading: LogReading, followed: Followed[], opened: { close(): Promise<void> }[], warn: (line: string) => void) {
     this.#options = options
     this.#warn = warn
     this.#reading = reading
@@ -54,46 +48,18 @@ export class ResidentRows {
 
   /**
    * Opens and reads the logs of `options` (the default page's criteria, the
-   * limit to keep): exit 1 or 2 as for `build` when one cannot be read. A
-   * stream cannot be read again for a search: exit 2. A `stop` ends the
-   * reading between two batches (the rows are then those read so far).
+   * limit to keep), to follow them: exit 1 or 2 as for `build` when one
+   * cannot be read. A stream cannot be read again for a search: exit 2. A
+   * `stop` ends the reading between two batches (the rows are then those
+   * read so far).
    */
   static async start(options: BuildOptions, io: JobIO, timing: FollowTiming, stop?: StopRequest): Promise<ResidentRows> {
-    const { files, tables: urls } = splitInputs(options.inputs)
-    const tables = parseTables(urls, io.env, io.cwd)
-    // no file at all (only tables) is no file, not stdin
-    const inputs = files.length === 0 ? [] : await openInputs(files, () => io.stdin, io.cwd)
-    const followed: Followed[] = []
-    const opened: Pick<OpenedInput, 'close'>[] = [...inputs]
-    try {
-      const stream = inputs.find((input) => input.stream)
-      if (stream) throw usageError(`serve cannot read ${stream.label}: it is a stream, and each search reads the logs again`, 'give log files')
-      const logs = await watchedInputs(inputs, io.cwd)
-      const reading = startLogReading(options, io, true)
-      const context = {
-        // lines read while following are counted apart from those of the scan (and not said)
-        lines: { ...reading.lines, skipped: new SkippedLines(null) },
-        places: new ArrivalPlaces(logs.length + tables.length),
-        notices: noticeCollector(options.notices),
-        messages: { warn: io.warn, note: reading.note },
-        timing,
-      }
-      for (const input of logs) {
-        const follower = await FollowedLog.of(input, context)
-        if (follower) followed.push(follower)
-      }
-      const sources = tableSources(tables, reading.lines, options, logs.length)
-      opened.push(...sources)
-      await readLogs(logs.flatMap(scannedPart), reading, options, io, sources, stop)
-      followed.push(...followedTables(sources, context.lines, context.places, options.orderTolerance, io.warn))
-      const skipped = reading.lines.skipped.summary()
-      if (skipped && !options.quiet && !stop?.requested) io.warn(skipped)
-      return new ResidentRows(options, reading, followed, opened, io.warn)
-    } catch (e) {
-      await Promise.all(followed.map((input) => input.close()))
-      await Promise.all(opened.map((input) => input.close()))
-      throw e
-    }
+    const read = await readIntoSelection(options, io, {
+      stop, countRuledOut: true, noStreams: 'serve', follow: { notices: noticeCollector(options.notices), timing, sayWhatIsSkipped: false },
+    })
+    const skipped = read.reading.lines.skipped.summary()
+    if (skipped && !options.quiet && !stop?.requested) io.warn(skipped)
+    return new ResidentRows(options, read.reading, read.followed, [read], io.warn)
   }
 
   /** The most rows kept. */

@@ -11,9 +11,6 @@
  * search that finds nothing says which ruled them out.
  */
 
-import type { ClickHouseSource } from '../../clickhouse/clickhouse-source.js'
-import { parseTables, splitInputs, tableSources } from '../../clickhouse/table-inputs.js'
-import { openInputs } from '../../input/open-inputs.js'
 import { timeFormatter } from '../../profile/display-time.js'
 import { listedRows } from '../../profile/listed-rows.js'
 import type { DisplayZone, ProfileRow } from '../../record.js'
@@ -22,7 +19,8 @@ import type { ReadReach } from '../../select/select-from.js'
 import type { StopRequest } from '../../stop.js'
 import type { BuildOptions } from '../build-options.js'
 import type { JobIO } from '../job-io.js'
-import { readLogs, startLogReading, whyNoRows } from '../log-reading.js'
+import { whyNoRows } from '../log-reading.js'
+import { readIntoSelection } from '../read-into-selection.js'
 import type { ResidentRows } from './resident-rows.js'
 import type { SearchQuery } from './search-query.js'
 import { SearchSlots } from './search-slots.js'
@@ -103,19 +101,14 @@ export class Searcher {
     const note = this.#options.build.verbose ? io.warn : null
     const name = `search /${search.query}`
     note?.(`${name}: reading the logs`)
-    const { files, tables } = splitInputs(options.inputs)
-    const inputs = files.length === 0 ? [] : await openInputs(files, () => io.stdin, io.cwd)
-    const sources: ClickHouseSource[] = []
+    const { reading, reach, close } = await readIntoSelection(options, io, { stop, countRuledOut: true })
     try {
-      const reading = startLogReading(options, io, true)
-      sources.push(...tableSources(parseTables(tables, io.env, io.cwd), reading.lines, options, inputs.length))
-      const reach = await readLogs(inputs, reading, options, io, sources, stop)
       const rows = listedRows(reading.selection.newestFirst(), options.tz, search.criteria.token, search.limit)
       const cut = reach.stopped ? { by: stop.reason as SearchStop, reach } : null
       note?.(`${name}: ${rows.length} rows from ${reading.lines.skipped.lines} lines read${cut === null ? '' : `; stopped: ${cut.by}`}`)
       return { rows, cut, ruledOut: rows.length === 0 ? whyNoRows(reading, options.criteria) : null }
     } finally {
-      await Promise.all([...inputs, ...sources].map((input) => input.close()))
+      await close()
     }
   }
 }

@@ -7,9 +7,9 @@
  * search) and lead back to it.
  */
 
-import { anonymizedRows } from '../../profile/anonymize-ip.js'
 import type { PageStamp } from '../../profile/page-stamp.js'
 import type { ProfileRow } from '../../record.js'
+import { listingOf, type Listing } from '../../render/listing.js'
 import { renderPage, renderProfilePage, type PageData } from '../../render/page.js'
 import { FORM_FIELDS, searchForm } from '../../render/search-form.js'
 import type { BuildOptions } from '../build-options.js'
@@ -18,9 +18,9 @@ import type { SearchField, SearchQuery } from './search-query.js'
 /** What the page says in place of the count when a field kept the search from running, before each field's message. */
 export const NOT_RUN_NOTE = 'Correct the field marked in the search form.'
 
-/** Rows as the options show them: addresses anonymized with `--anonymize-ip`. */
-function shownRows(rows: readonly ProfileRow[], options: BuildOptions): readonly ProfileRow[] {
-  return options.anonymizeIp ? anonymizedRows(rows) : rows
+/** A served page's listing, as build's: its rows shown as the options say (`--anonymize-ip`), `--hide-raw` and `--full-paths`. */
+function servedListing(rows: readonly ProfileRow[], stamp: PageStamp | null, options: BuildOptions): Listing {
+  return listingOf(rows, { anonymizeIp: options.anonymizeIp, search: null, notices: [], refresh: null, details: options.details, stamp })
 }
 
 /** The page of a search that ran: its rows, `note` and `stamp` under the count; `--anonymize-ip`, `--hide-raw`, `--full-paths` as build has them. */
@@ -40,9 +40,8 @@ export function notRunPage(search: SearchQuery, stamp: PageStamp, options: Build
 function searchPage(search: SearchQuery, rows: readonly ProfileRow[], under: Pick<PageData, 'note' | 'stamp' | 'notRun'>, options: BuildOptions): AsyncIterable<string> {
   const newest = rows[0]
   return renderPage({
+    ...servedListing(rows, under.stamp ?? null, options),
     ...under,
-    rows: shownRows(rows, options),
-    details: options.details,
     links: { served: search.query },
     form: searchForm({
       values: search.values,
@@ -55,5 +54,5 @@ function searchPage(search: SearchQuery, rows: readonly ProfileRow[], under: Pic
 
 /** A token's page, leading back to the search it was found in. */
 export function profilePage(row: ProfileRow, search: SearchQuery, options: BuildOptions): Promise<string> {
-  return renderProfilePage(shownRows([row], options)[0] as ProfileRow, options.details, `/${search.query}`)
+  return renderProfilePage(servedListing([row], null, options).rows[0] as ProfileRow, options.details, `/${search.query}`)
 }

@@ -8,14 +8,11 @@
  * dropped. The loop ends on a stop, or when nothing is left to follow.
  */
 
-import { isUserError } from '../../errors.js'
 import type { Listing } from '../../render/listing.js'
 import { Stopped, type StopRequest } from '../../stop.js'
-import type { Followed } from './followed-inputs.js'
+import type { Followed } from '../follow/followed-inputs.js'
+import { pollAll, POLL_MS } from '../follow/poll.js'
 import type { Republisher } from './republisher.js'
-
-/** How often the followed files are looked at. */
-export const POLL_MS = 250
 
 export interface LoopSettings {
   /** `--interval`, in milliseconds: the page is published at most once per interval. */
@@ -25,22 +22,6 @@ export interface LoopSettings {
   warn: (line: string) => void
   /** The clock the interval is measured with. */
   now?: () => number
-}
-
-/** Polls every followed input once; says whether what the page shows may have changed. An input that cannot be read on is said and dropped. */
-export async function pollAll(followed: Followed[], warn: (line: string) => void): Promise<boolean> {
-  let changed = false
-  for (const input of [...followed]) {
-    try {
-      if (await input.poll()) changed = true
-    } catch (e) {
-      if (!isUserError(e)) throw e
-      warn(`${e.message}; ${input.label} is not read any more`)
-      followed.splice(followed.indexOf(input), 1)
-      await input.close()
-    }
-  }
-  return changed
 }
 
 /** Follows the inputs and publishes each change, until stopped or nothing is left to follow. */

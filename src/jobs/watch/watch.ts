@@ -7,7 +7,7 @@
  * selection stays in memory, so an update costs the bytes appended, not the
  * log; memory is bounded by `--limit`.
  *
- *   openPublisher → openInputs → followers → readLogs → publish → followChanges
+ *   openPublisher → readIntoSelection (with followers) → publish → followChanges
  *
  * Until the first page is written, a problem ends the run as it ends a
  * build (exit 1 or 2). After it, a problem (an input gone, a failed write)
@@ -18,23 +18,22 @@
  * ended.
  */
 
-import { followedTables, parseTables, splitInputs, tableSources } from '../../clickhouse/table-inputs.js'
 import { EXIT } from '../../errors.js'
 import type { FollowTiming } from '../../input/follow-file.js'
-import { openInputs, type OpenedInput } from '../../input/open-inputs.js'
-import { watchedInputs, type WatchedInput } from '../../input/watched-inputs.js'
+import type { OpenedInput } from '../../input/open-inputs.js'
+import { watchedInputs } from '../../input/watched-inputs.js'
 import { noticeCollector, openNoticeFiles, skippedNotices, type NoticeCollector } from '../../notices/read-notices.js'
 import type { Listing } from '../../render/listing.js'
 import { checkCriteria } from '../../select/criteria.js'
-import { ArrivalPlaces } from '../../source/batch.js'
 import { SkippedLines } from '../../source/skipped-lines.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import { openPublisher, type Publisher } from '../../write/publisher.js'
-import { inputsRead, logFiles, logsReadStdin, type BuildOptions } from '../build-options.js'
+import { inputsRead, logsReadStdin, type BuildOptions } from '../build-options.js'
 import type { JobIO } from '../job-io.js'
-import { logListing, readLogs, startLogReading, type LogReading } from '../log-reading.js'
+import { logListing, type LogReading } from '../log-reading.js'
+import { readIntoSelection } from '../read-into-selection.js'
 import { followChanges } from './follow-loop.js'
-import { FollowedLog, FollowedNotices, type Followed, type FollowContext } from './followed-inputs.js'
+import { FollowedNotices, type Followed, type FollowContext } from '../follow/followed-inputs.js'
 import { Republisher } from './republisher.js'
 
 export interface WatchOptions extends BuildOptions {
@@ -95,36 +94,21 @@ interface Held {
 /** The first page, then the changes. */
 async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, options: WatchOptions, io: JobIO): Promise<WatchResult> {
   const { followed } = held
-  const tables = parseTables(splitInputs(options.inputs).tables, io.env, io.cwd)
-  const files = logFiles(options)
-  const inputs = files === null ? [] : await openInputs(files, () => io.stdin, io.cwd)
-  held.opened.push(...inputs)
-  const logs = await watchedInputs(inputs, io.cwd)
   const noticeInputs = await openNoticeFiles(options.notices.files, () => io.stdin, logsReadStdin(options), io.cwd)
   held.opened.push(...noticeInputs)
   const noticeFiles = await watchedInputs(noticeInputs, io.cwd)
-  const reading = startLogReading(options, io)
   const notices = noticeCollector(options.notices)
-  const context: FollowContext = {
-    // lines read while following are counted apart from those of the first page
-    lines: { ...reading.lines, skipped: new SkippedLines(options.verbose ? io.warn : null) },
-    places: new ArrivalPlaces(logs.length + tables.length),
-    notices,
-    messages: { warn: io.warn, note: reading.note },
-    timing: options.follow,
-  }
-  // made before anything is read, so the files they hold are closed whatever happens next
-  for (const input of logs) pushIf(followed, await FollowedLog.of(input, context))
-  const sources = tableSources(tables, reading.lines, options, logs.length)
-  held.opened.push(...sources)
   // a stop signal is heard while the first page is read, as while following: a large log does not hold the watch past it
-  await readLogs(logs.flatMap(scannedPart), reading, options, io, sources, stop)
+  const read = await readIntoSelection(options, io, { stop, follow: { notices, timing: options.follow, sayWhatIsSkipped: true } })
+  held.opened.push(read)
+  followed.push(...read.followed)
+  const { reading, following } = read
   if (stop.requested) {
     // a stop is said under --verbose only, as every stop of a watch is exit 0 without a word
     reading.note(`stopped by ${stop.reason as NodeJS.Signals} while reading the logs for the first page; nothing published`)
     return { published: 0 }
   }
-  followed.push(...followedTables(sources, context.lines, context.places, options.orderTolerance, io.warn))
+  const context = following as FollowContext
   for (const input of noticeFiles) {
     if (input.kind !== 'stream') await notices.read(input.kind === 'live' ? input.scanned : input.input)
     pushIf(followed, await FollowedNotices.of(input, context))
@@ -138,11 +122,6 @@ async function watchWith(publisher: Publisher, held: Held, stop: StopRequest, op
   const skippedWhileFollowing = context.lines.skipped.summary()
   if (skippedWhileFollowing && !options.quiet) io.warn(`while following: ${skippedWhileFollowing}`)
   return { published: republisher.count }
-}
-
-/** What the first page reads of a watched input: a live file up to where following starts, history whole; a stream only while followed. */
-export function scannedPart(input: WatchedInput): OpenedInput[] {
-  return input.kind === 'live' ? [input.scanned] : input.kind === 'history' ? [input.input] : []
 }
 
 function listingNow(reading: LogReading, notices: NoticeCollector, options: WatchOptions): Listing {

@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { Notice } from '../../../src/notices/php-notice.js'
 import { toProfileRows } from '../../../src/profile/rows.js'
-import { listingKey, type Listing } from '../../../src/render/listing.js'
+import { listingKey, listingOf, type Listing } from '../../../src/render/listing.js'
 import { makeRecord } from '../../helpers/record.js'
 
 const rows = (...raws: string[]) =>
@@ -22,4 +22,13 @@ t.test('the same listing gives the same key; anything the page shows changes it'
   }
   for (const [what, key] of Object.entries(changed)) t.not(key, base, what)
   t.equal(new Set(Object.values(changed)).size, Object.keys(changed).length, 'all different')
+})
+
+t.test('listingOf: the rows as the options show them, the rest as given', async (t) => {
+  const row = { status: 200, ip: '192.0.2.57', method: 'GET', url: '/', date: '22.11.2026', clock: '10:00:00', token: '6b028abd16b54', record: makeRecord({ ip: '192.0.2.57' }) }
+  const parts = { search: null, notices: [], refresh: 5, details: { hideRaw: true, fullPaths: false }, stamp: null }
+  const shown = listingOf([row], { ...parts, anonymizeIp: true })
+  t.strictSame([shown.rows[0]?.ip, shown.rows[0]?.record.ip], ['192.0.2.0', '192.0.2.0'], '--anonymize-ip: the host part zeroed')
+  t.strictSame({ ...shown, rows: [] }, { ...parts, rows: [] })
+  t.equal(listingOf([row], { ...parts, anonymizeIp: false }).rows[0], row, 'else the rows as they are')
 })

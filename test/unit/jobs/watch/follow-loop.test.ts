@@ -8,8 +8,9 @@
 
 import t from 'tap'
 import { usageError } from '../../../../src/errors.js'
-import { followChanges, POLL_MS, type LoopSettings } from '../../../../src/jobs/watch/follow-loop.js'
-import type { Followed } from '../../../../src/jobs/watch/followed-inputs.js'
+import { followChanges, type LoopSettings } from '../../../../src/jobs/watch/follow-loop.js'
+import { POLL_MS } from '../../../../src/jobs/follow/poll.js'
+import type { Followed } from '../../../../src/jobs/follow/followed-inputs.js'
 import { Republisher } from '../../../../src/jobs/watch/republisher.js'
 import { Stopped, StopRequest } from '../../../../src/stop.js'
 import { listingNumber, RecordingPublisher } from '../../../helpers/watch-fakes.js'
