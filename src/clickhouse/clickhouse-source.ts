@@ -167,7 +167,7 @@ export class ClickHouseSource implements RecordSource {
           const batch = lines.takeBatch()
           const earliest = (last.time + 1) * 1000 - 1
           this.#earliest = earlier(this.#earliest, earliest)
-          yield { kept: batch.kept, earliest }
+          yield { ...batch, earliest }
         }
         if (rows.length === this.#reading.pageRows) continue
         if (low <= (this.#span.from ?? 0) || !(await this.#anyBefore(low))) break

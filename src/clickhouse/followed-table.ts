@@ -10,6 +10,7 @@
  * poll tries again.
  */
 
+import { keepBatch, type RecordSink } from '../source/batch.js'
 import type { LogLines } from '../source/log-lines.js'
 import type { ClickHouseConnection } from './clickhouse-connection.js'
 import { feedRow, type TableWatermarks } from './clickhouse-source.js'
@@ -21,15 +22,19 @@ const PAGE_ROWS = 5000
 export class FollowedTable {
   readonly #connection: ClickHouseConnection
   readonly #lines: LogLines
+  /** Where the records of the rows read go: the selection the scan filled. */
+  readonly #selection: RecordSink
   readonly #conditions: readonly string[]
   readonly #watermarks: TableWatermarks
   readonly #toleranceS: number
   readonly #warn: (line: string) => void
   #failure: string | null = null
 
-  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], watermarks: TableWatermarks, toleranceS: number, warn: (line: string) => void) {
+  constructor(connection: ClickHouseConnection, lines: LogLines, selection: RecordSink, conditions: readonly string[], watermarks: TableWatermarks, toleranceS: number,
+    warn: (line: string) => void) {
     this.#connection = connection
     this.#lines = lines
+    this.#selection = selection
     this.#conditions = conditions
     this.#watermarks = watermarks
     this.#toleranceS = toleranceS
@@ -59,7 +64,7 @@ export class FollowedTable {
       this.#failure = message
     }
     this.#lines.settle()
-    return this.#lines.takeBatch().kept > 0
+    return keepBatch(this.#selection, this.#lines.takeBatch()) > 0
   }
 
   /** The conditions of the rows not read yet. */

@@ -11,7 +11,7 @@ import type { Criteria } from '../select/criteria.js'
 import { byCodePoints } from '../text/code-points.js'
 import type { ShapeSettings } from '../select/shapes.js'
 import type { ReadOptions } from '../source/read-settings.js'
-import type { Places } from '../source/batch.js'
+import type { Places, RecordSink } from '../source/batch.js'
 import { LogLines, type LogLinesContext } from '../source/log-lines.js'
 import { ClickHouseConnection } from './clickhouse-connection.js'
 import { ClickHouseSource, DescendingPlaces, TABLE_READING, type TableReading } from './clickhouse-source.js'
@@ -66,10 +66,10 @@ export function tableSources(
  * own (the scan's is let go with its source), from where its scan read to:
  * its rows go into `context`'s selection at `places`.
  */
-export function followedTables(sources: readonly ClickHouseSource[], context: LogLinesContext, places: Places, orderTolerance: number,
+export function followedTables(sources: readonly ClickHouseSource[], context: LogLinesContext, selection: RecordSink, places: Places, orderTolerance: number,
   warn: (line: string) => void): FollowedTable[] {
   return sources.map(function followed(source) {
     const lines = new LogLines(context, source.label, 'offsets', places)
-    return new FollowedTable(ClickHouseConnection.open(source.connection.table), lines, source.conditions, source.watermarks, orderTolerance, warn)
+    return new FollowedTable(ClickHouseConnection.open(source.connection.table), lines, selection, source.conditions, source.watermarks, orderTolerance, warn)
   })
 }

@@ -167,11 +167,21 @@ export async function* linePieces(bytes: AsyncIterable<Buffer>, size: () => numb
   if (last !== null) yield last
 }
 
-/** Hands the lines of one piece to `sink`, with their offsets in the input, as splitLines hands them when it reads the input whole. */
-export function splitPiece(piece: LinePiece, sink: LineSink, max = MAX_LINE_LENGTH): void {
+/**
+ * Hands the lines of one piece to `sink`, with their offsets in the input,
+ * as splitLines hands them when it reads the input whole; a step after each
+ * block of DECODE_BYTES, as splitLines steps after each chunk (a reader
+ * takes what the block gave: a piece is up to 1 MiB, and what its lines
+ * gave, held to its end, outlived the young generation).
+ */
+export function* splitPiece(piece: LinePiece, sink: LineSink, max = MAX_LINE_LENGTH): Generator<void> {
   const splitter = new LineSplitter(sink, max, piece.start)
   const { bytes } = piece
-  for (let at = 0; at < bytes.length; at += DECODE_BYTES) splitter.push(at === 0 && bytes.length <= DECODE_BYTES ? bytes : bytes.subarray(at, at + DECODE_BYTES))
+  for (let at = 0; at < bytes.length; at += DECODE_BYTES) {
+    splitter.push(at === 0 && bytes.length <= DECODE_BYTES ? bytes : bytes.subarray(at, at + DECODE_BYTES))
+    if (at + DECODE_BYTES < bytes.length) yield
+  }
   splitter.end()
   if (piece.tooLong !== null) sink.tooLong(piece.tooLong.head, piece.tooLong.start)
+  yield
 }

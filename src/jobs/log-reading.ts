@@ -65,7 +65,7 @@ export function startLogReading(options: BuildOptions, io: JobIO, counted = fals
   return {
     selection,
     lines: {
-      settings: readSettings(options.read, io.env), selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine(),
+      settings: readSettings(options.read, io.env), gate: selection, skipped: new SkippedLines(options.verbose ? io.warn : null), note, newest: new NewestLine(),
       ...(options.quiet ? {} : { warn: io.warn }),
       literals: lineLiterals(options),
       flatLines: options.limit >= FLAT_LINES_FROM,

@@ -63,7 +63,7 @@ export async function merge(options: MergeOptions, io: JobIO): Promise<JobResult
 async function mergeInto(publisher: Publisher, options: MergeOptions, io: JobIO, clock: () => number): Promise<JobResult> {
   const inputs = await openInputs(options.inputs, () => io.stdin, io.cwd)
   const selection = new NewestItems<ReadRow>(options.limit, (row) => row.at.key)
-  const context: RowContext = { isRow: schemaValidators().row, selection, skipped: new SkippedLines<RowSkipReason>(), read: { rows: 0 } }
+  const context: RowContext = { isRow: schemaValidators().row, skipped: new SkippedLines<RowSkipReason>(), read: { rows: 0 } }
   try {
     await selectFrom(inputs.map((input) => new RowSource(input, context)), selection, { stopEarly: false, note: () => undefined })
   } finally {

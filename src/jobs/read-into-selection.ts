@@ -76,7 +76,7 @@ export async function readIntoSelection(options: BuildOptions, io: JobIO, how: R
     const sources = tableSources(tables, reading.lines, options, inputs.length)
     open.push(...sources)
     const reach = await readLogs(following === null ? inputs : logs.flatMap(scannedPart), reading, options, io, sources, how.stop)
-    if (following !== null) followed.push(...followedTables(sources, following.lines, following.places, options.orderTolerance, io.warn))
+    if (following !== null) followed.push(...followedTables(sources, following.lines, reading.selection, following.places, options.orderTolerance, io.warn))
     return { reading, reach, followed, logs, following, close }
   } catch (e) {
     await close()
@@ -87,7 +87,7 @@ export async function readIntoSelection(options: BuildOptions, io: JobIO, how: R
 /** The context of the lines read while following: the scan's selection, their own skipped-line counts, places after every one of the scan's. */
 function followContext(reading: LogReading, inputs: number, follow: NonNullable<ReadHow['follow']>, messages: FollowMessages, options: BuildOptions, io: JobIO): FollowContext {
   const lines: LogLinesContext = { ...reading.lines, skipped: new SkippedLines(options.verbose && follow.sayWhatIsSkipped ? io.warn : null) }
-  return { lines, places: new ArrivalPlaces(inputs), notices: follow.notices, messages, timing: follow.timing }
+  return { lines, selection: reading.selection, places: new ArrivalPlaces(inputs), notices: follow.notices, messages, timing: follow.timing }
 }
 
 /** What the scan reads of a watched input: a live file up to where following starts, history whole; a stream only while followed. */

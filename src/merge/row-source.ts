@@ -12,7 +12,7 @@ import type { LineSink } from '../input/line-splitter.js'
 import { splitLines } from '../input/lines.js'
 import type { OpenedInput } from '../input/open-inputs.js'
 import type { SchemaValidators } from '../row-format.js'
-import { emptyBatch, type Batch, type RecordSink } from '../source/batch.js'
+import { emptyBatch, type Batch } from '../source/batch.js'
 import { FormatProbe, noLineOf } from '../source/format-probe.js'
 import type { RecordSource, UnreadPart } from '../source/record-source.js'
 import type { SkippedLines } from '../source/skipped-lines.js'
@@ -23,8 +23,6 @@ const ROW_LINE = 'a row written by profiler-search build --emit ndjson'
 /** What the rows of every input of a merge share. */
 export interface RowContext {
   isRow: SchemaValidators['row']
-  /** Where the rows go. */
-  selection: RecordSink<ReadRow>
   skipped: SkippedLines<RowSkipReason>
   /** Rows read so far, over all inputs: each row's place is minus its count. */
   read: { rows: number }
@@ -36,7 +34,7 @@ class RowLines implements LineSink {
   readonly #context: RowContext
   readonly #probe: FormatProbe
   #lineNo = 0
-  #batch: Batch = emptyBatch()
+  #batch: Batch<ReadRow> = emptyBatch()
 
   constructor(label: string, context: RowContext) {
     this.#label = label
@@ -54,7 +52,7 @@ class RowLines implements LineSink {
     skipped.lines++
     const result = readRow(text, this.#context.isRow)
     if (typeof result === 'string') skipped.add(result, { source: this.#label, line: this.#lineNo })
-    else if (this.#context.selection.keep(result, -this.#context.read.rows++)) this.#batch.kept++
+    else this.#batch.records.push([result, -this.#context.read.rows++])
     this.#probe.saw(typeof result !== 'string', text)
   }
 
@@ -66,7 +64,7 @@ class RowLines implements LineSink {
     this.#probe.saw(false, head)
   }
 
-  takeBatch(): Batch {
+  takeBatch(): Batch<ReadRow> {
     const batch = this.#batch
     this.#batch = emptyBatch()
     return batch
@@ -77,7 +75,7 @@ class RowLines implements LineSink {
   }
 }
 
-export class RowSource implements RecordSource {
+export class RowSource implements RecordSource<ReadRow> {
   readonly #input: OpenedInput
   readonly #lines: RowLines
 
@@ -99,7 +97,7 @@ export class RowSource implements RecordSource {
     return { before: Infinity, placesBelow: Infinity }
   }
 
-  async *batches(): AsyncGenerator<Batch> {
+  async *batches(): AsyncGenerator<Batch<ReadRow>> {
     for await (const _ of splitLines(this.#input.chunks(), this.label, this.#lines, MAX_ROW_LENGTH)) yield this.#lines.takeBatch()
     this.#lines.end()
   }

@@ -2,8 +2,8 @@
  * The spine every command reads through: sources → the selection. The
  * inputs of a run are a set: its sources (a log, or a rotated set of one,
  * source/rotated-set.ts) may hold lines of any times, overlapping or not.
- * Each batch read (a stretch of one source) went to the selection as its
- * records were made. Unless a full scan is asked for, the sources are read
+ * Each batch read (a stretch of one source) is handed to the selection:
+ * its records worth keeping, each at its place (source/batch.ts). Unless a full scan is asked for, the sources are read
  * side by side, newest first across all of them: the next batch is always
  * taken from the source whose lines not read yet may be the newest (the
  * latest UnreadPart.before; a source not begun, or read from its start,
@@ -23,6 +23,7 @@
  * and the result says how far it went (ReadReach).
  */
 
+import { keepBatch, type Batch } from '../source/batch.js'
 import type { RecordSource, UnreadPart } from '../source/record-source.js'
 import type { Selection } from './selection.js'
 
@@ -57,12 +58,12 @@ export interface ReadReach {
 const COMPLETE: ReadReach = Object.freeze({ stopped: false, partly: [], unread: 0 })
 
 /** A source as the spine reads it: its batches, begun or not, and whether they ended. */
-class SourceReading {
-  readonly source: RecordSource
-  #batches: AsyncGenerator | null = null
+class SourceReading<T> {
+  readonly source: RecordSource<T>
+  #batches: AsyncGenerator<Batch<T>> | null = null
   ended = false
 
-  constructor(source: RecordSource) {
+  constructor(source: RecordSource<T>) {
     this.source = source
   }
 
@@ -70,11 +71,12 @@ class SourceReading {
     return this.#batches !== null
   }
 
-  /** Reads the next batch; false once the source has ended. */
-  async next(): Promise<boolean> {
+  /** Reads the next batch into `selection`; false once the source has ended. */
+  async readInto(selection: Selection<T>): Promise<boolean> {
     this.#batches ??= this.source.batches()
     const step = await this.#batches.next()
     if (step.done === true) this.ended = true
+    else keepBatch(selection, step.value)
     return step.done !== true
   }
 
@@ -87,7 +89,7 @@ class SourceReading {
   }
 }
 
-export async function selectFrom<T>(sources: readonly RecordSource[], selection: Selection<T>, options: SelectOptions): Promise<ReadReach> {
+export async function selectFrom<T>(sources: readonly RecordSource<T>[], selection: Selection<T>, options: SelectOptions): Promise<ReadReach> {
   const readings = sources.map((source) => new SourceReading(source))
   try {
     for (;;) {
@@ -98,7 +100,7 @@ export async function selectFrom<T>(sources: readonly RecordSource[], selection:
         await decided(readings, selection.certainty, options.note)
         return COMPLETE
       }
-      await next.next()
+      await next.readInto(selection)
       if (options.progress) options.progress.bytes = readings.reduce((sum, reading) => sum + reading.source.bytesRead(), 0)
     }
   } finally {
@@ -108,8 +110,8 @@ export async function selectFrom<T>(sources: readonly RecordSource[], selection:
 }
 
 /** The source whose lines not read yet may be the newest: the latest `before` (a tie goes to the one given first); undefined once all ended. */
-function newestUnread(readings: readonly SourceReading[]): SourceReading | undefined {
-  let newest: SourceReading | undefined
+function newestUnread<T>(readings: readonly SourceReading<T>[]): SourceReading<T> | undefined {
+  let newest: SourceReading<T> | undefined
   let newestBefore = -Infinity
   for (const reading of readings) {
     if (reading.ended) continue
@@ -123,7 +125,7 @@ function newestUnread(readings: readonly SourceReading[]): SourceReading | undef
 }
 
 /** The selection is decided: every source not read to its end is let go, each with a note of what was left. */
-async function decided(readings: readonly SourceReading[], certainty: string, note: (line: string) => void): Promise<void> {
+async function decided(readings: readonly SourceReading<unknown>[], certainty: string, note: (line: string) => void): Promise<void> {
   for (const reading of readings) {
     if (reading.ended) continue
     const { source } = reading
@@ -135,7 +137,7 @@ async function decided(readings: readonly SourceReading[], certainty: string, no
 }
 
 /** What a stop leaves: the sources begun and not ended were read in part; the others not at all. */
-async function stoppedAt(readings: readonly SourceReading[]): Promise<ReadReach> {
+async function stoppedAt(readings: readonly SourceReading<unknown>[]): Promise<ReadReach> {
   const partly: PartlyRead[] = []
   let unread = 0
   for (const reading of readings) {

@@ -101,7 +101,7 @@ export class BackwardSource implements RecordSource {
     lines.end()
     // the lines before a window's stretch are older than the line probed at its start
     const last = lines.takeBatch()
-    yield this.#seen({ kept: last.kept, earliest: earlier(last.earliest, before) })
+    yield this.#seen({ ...last, earliest: earlier(last.earliest, before) })
   }
 
   /** A batch on its way out: its earliest time is the source's, if earlier. */

@@ -1,32 +1,51 @@
 /**
- * What a source tells the spine after each stretch of its input (a piece
- * read forwards, a block read from the end, what a followed log gained):
- * how many of its records the selection kept, and the earliest time of any
- * valid line in the stretch, kept or not. The records themselves went to
- * the selection as they were made (RecordSink), each with its place in the
- * whole input: held until a stretch ends, the records a scan passes over
- * would outlive their use (a full scan ran slower and grew its young
- * generation by 17 MB). The earliest time is what tells the spine when no
- * line not yet read can change the result (Selection.isDecidedBy).
+ * What a source gives the spine after each stretch of its input (a piece
+ * read forwards, a block read from the end, what a followed log gained), as
+ * data: the records of the stretch worth keeping (those the selection's
+ * gate admitted as their lines were read), each with its place in the whole
+ * input, and the earliest time of any valid line in the stretch, kept or
+ * not. The spine hands the records to the selection (select/select-from.ts,
+ * keepBatch); stretches are small (a piece of 64 KiB read forwards), so a
+ * record a scan passes over is garbage while young. The earliest time is
+ * what tells the spine when no line not yet read can change the result
+ * (Selection.isDecidedBy). A source that ships lines rather than records
+ * (ship) gets the valid lines themselves.
  */
 
 import type { AccessRecord } from '../record.js'
 
-export interface Batch {
-  /** Records of the stretch the selection kept (for now). */
-  kept: number
+/** A valid line as read, for a reader that wants lines, not records: its time and text, and where it starts. */
+export interface ValidLine {
+  /** Epoch milliseconds. */
+  time: number
+  text: string
+  start: number
+}
+
+export interface Batch<T = AccessRecord> {
+  /** Records of the stretch worth keeping, each with its place: between equal times the larger is newer. */
+  records: [T, number][]
   /** The earliest time (epoch ms) of any valid line read in the stretch, kept or not; null for none. */
   earliest: number | null
+  /** For a reader of lines (LogLinesContext.gate null): the valid lines of the stretch, in order. */
+  lines?: ValidLine[]
 }
 
-export function emptyBatch(): Batch {
-  return { kept: 0, earliest: null }
+export function emptyBatch<T = AccessRecord>(): Batch<T> {
+  return { records: [], earliest: null }
 }
 
-/** Where a source's records go as they are made: the selection. */
+/** Where the records of a batch go: the selection. */
 export interface RecordSink<T = AccessRecord> {
   /** Takes `item`, at `place` in the whole input (between equal times the larger is newer); says whether it is kept (for now). */
   keep(item: T, place: number): boolean
+}
+
+/** Hands the batch's records to `sink`; says how many it kept. */
+export function keepBatch<T>(sink: RecordSink<T>, batch: Batch<T>): number {
+  let kept = 0
+  for (const [item, place] of batch.records) if (sink.keep(item, place)) kept++
+  return kept
 }
 
 /** The earlier of two times, either of which may be missing. */

@@ -88,8 +88,7 @@ export class ForwardSource implements RecordSource {
             yield* elsewhere.taken()
             continue
           }
-          splitPiece(piece, lines)
-          yield lines.takeBatch()
+          for (const _ of splitPiece(piece, lines)) yield lines.takeBatch()
           const read = piece.start + piece.bytes.length
           if (lines.decided && Math.max(read, expectedBytes(this.#input)) >= threaded.minBytes) elsewhere = this.#elsewhere(threaded, read)
         }

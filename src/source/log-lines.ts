@@ -2,8 +2,10 @@
  * The lines of one access log → a batch of records, one line at a time: the
  * sink every log source hands its lines to (forwards, from the end,
  * followed). Each valid line's facts go past the selection's gate first; a
- * record is built only for a line the gate admits, and goes to the
- * selection with its place at once; the batch counts what was kept. Unreadable lines are counted per reason (SkippedLines).
+ * record is built only for a line the gate admits, and joins the batch with
+ * its place, for the spine to hand to the selection (batch.ts); a reader of
+ * lines (ship, gate null) gets the valid lines themselves. Unreadable lines
+ * are counted per reason (SkippedLines).
  *
  * With `auto`, the first lines (up to FORMAT_PROBE_LINES) are held back and
  * tried against every preset; the one that reads most of them is the
@@ -22,8 +24,7 @@
 import type { LineSink } from '../input/line-splitter.js'
 import { hasRole } from '../parse/format/format-spec.js'
 import { positionText, type LineFacts, type LinePosition, type SkipReason } from '../parse/record/access-record.js'
-import type { AccessRecord } from '../record.js'
-import { emptyBatch, type Batch, type Places, type RecordSink } from './batch.js'
+import { emptyBatch, type Batch, type Places } from './batch.js'
 import { FORMAT_PROBE_LINES, FormatProbe, notAnAccessLog, NotThisFormatError } from './format-probe.js'
 import { noForwardedFor, type Candidate, type ReadSettings } from './read-settings.js'
 import type { NewestLine } from './newest-line.js'
@@ -46,8 +47,8 @@ export const FLAT_LINES_FROM = 10_000
 /** What the lines of every input of a run share. */
 export interface LogLinesContext {
   settings: ReadSettings
-  /** The selection: its test of a line's facts, and where the records go. */
-  selection: RecordGate & RecordSink
+  /** The selection's test of a line's facts: a record is built only for a line it admits. Null: no records, the valid lines themselves (Batch.lines). */
+  gate: RecordGate | null
   skipped: SkippedLines
   /** `--verbose` notes, such as the format `auto` chose. */
   note: (line: string) => void
@@ -78,9 +79,6 @@ export function retryNote(at: LinePosition, format: string, chosen: string): str
   return `${positionText(at)}: log format ${format} for lines ${chosen} cannot read (auto)`
 }
 
-/** A gate that admits no line: a line's facts are read, no record is built (counting what a format reads). */
-const ADMIT_NONE: RecordGate = { admits: () => false }
-
 /** How lines are numbered: by count from the first (read forwards), or by their byte offset (read from the end, followed). */
 export type Numbering = 'lines' | 'offsets'
 
@@ -91,9 +89,9 @@ interface HeldLine {
   tooLong: boolean
 }
 
-export class LogLines implements LineSink, RecordGate {
+export class LogLines implements LineSink {
   readonly #context: LogLinesContext
-  readonly #selection: RecordGate & RecordSink
+  readonly #gate: RecordGate | null
   readonly #label: string
   readonly #numbering: Numbering
   readonly #places: Places
@@ -102,7 +100,7 @@ export class LogLines implements LineSink, RecordGate {
   readonly #probing: boolean
   #lineNo = 0
   #linesRead = 0
-  #batch: Batch = emptyBatch()
+  #batch: Batch
   /** The chosen format's reader; null while `auto` still probes. */
   #reader: RecordReader | null = null
   /** `auto`, once the format is chosen: the other presets, for a line the chosen one cannot read. */
@@ -121,18 +119,17 @@ export class LogLines implements LineSink, RecordGate {
   #literals: readonly Buffer[] | null | undefined
   /** The same as text, once asked for as bytes: a line without them that comes all the same is passed over too. */
   #literalTexts: readonly string[] | null = null
-  /** The gate of a line passed over for its time: the batch's earliest noted, no record built. */
-  readonly #timeOnly: RecordGate = { admits: (facts) => this.notesTime(facts) }
 
   /** `noted`: the presets noted already for other stretches of the input (see retryNote); `readOn`: a stretch after the input's start. */
   constructor(context: LogLinesContext, label: string, numbering: Numbering, places: Places, readOn: ReadOn | null = null, noted = new Set<string>()) {
     this.#context = context
-    this.#selection = context.selection
+    this.#gate = context.gate
     this.#label = label
     this.#numbering = numbering
     this.#places = places
     this.#noted = noted
     this.#probing = readOn === null
+    this.#batch = this.#gate === null ? { ...emptyBatch(), lines: [] } : emptyBatch()
     const { fixed, candidates } = context.settings
     if (fixed) this.#reader = fixed
     else if (readOn !== null) this.readWith(candidates.find((candidate) => candidate.name === readOn.format) ?? null)
@@ -203,10 +200,11 @@ export class LogLines implements LineSink, RecordGate {
    * record, no skipped line, no other preset tried: it cannot be a row).
    */
   passedOverLine(text: string, start: number): void {
-    const at = this.position(start)
+    this.position(start)
     this.#context.skipped.lines++
     this.#linesRead++
-    this.#reader?.gated(text, at, this.#timeOnly)
+    const facts = this.#reader?.facts(text) ?? 'not a log line'
+    if (typeof facts !== 'string') this.notesEarliest(facts.time)
   }
 
   /** Lines without a literal, passed over undecoded: counted as read, numbered. */
@@ -216,19 +214,10 @@ export class LogLines implements LineSink, RecordGate {
     if (this.#numbering === 'lines') this.#lineNo += lines
   }
 
-  /** A line's time, for the batch's earliest alone; builds no record. */
-  private notesTime(facts: LineFacts): boolean {
+  /** A valid line's time: the batch's earliest, if earlier. */
+  private notesEarliest(time: number): void {
     const batch = this.#batch
-    if (batch.earliest === null || facts.time < batch.earliest) batch.earliest = facts.time
-    return false
-  }
-
-  /** The selection's gate, with the line's time noted first: every valid line counts for the batch's earliest time. */
-  admits(facts: LineFacts): boolean {
-    const batch = this.#batch
-    if (batch.earliest === null || facts.time < batch.earliest) batch.earliest = facts.time
-    this.#context.newest.see(facts.time, facts.offset)
-    return this.#selection.admits(facts)
+    if (batch.earliest === null || time < batch.earliest) batch.earliest = time
   }
 
   /** Non-blank lines of this input read so far. */
@@ -256,10 +245,10 @@ export class LogLines implements LineSink, RecordGate {
     return this.#reader !== null && (!this.#probing || this.#probe.done)
   }
 
-  /** What the lines since the last call gave: records kept, the earliest time. */
+  /** What the lines since the last call gave: the records worth keeping (or the valid lines), the earliest time. */
   takeBatch(): Batch {
     const batch = this.#batch
-    this.#batch = emptyBatch()
+    this.#batch = this.#gate === null ? { ...emptyBatch(), lines: [] } : emptyBatch()
     return batch
   }
 
@@ -288,14 +277,31 @@ export class LogLines implements LineSink, RecordGate {
       : { source: this.#label, line: null, byteOffset: start }
   }
 
-  /** `start`: the line's byte offset, its place in the input (in the order of line numbers, and the same however the input is cut in stretches). */
+  /**
+   * A line through the format: its facts (with the other presets and the
+   * anchored readers when the format cannot read it), then, for a line the
+   * gate admits, its record into the batch at its place. `start`: the
+   * line's byte offset, its place in the input (in the order of line
+   * numbers, and the same however the input is cut in stretches).
+   */
   private handle(raw: string, at: LinePosition, start: number, reader: RecordReader): void {
-    let result = reader.gated(raw, at, this)
+    let facts = reader.facts(raw)
+    let by = reader
     // only a line the format cannot read is retried: a clean log never gets here
-    if (typeof result === 'string') result = this.retry(raw, at, result, reader)
-    if (typeof result === 'string') this.#context.skipped.add(result, at, raw)
-    else if (result !== null && this.#selection.keep(result, this.#places.of(start))) this.#batch.kept++
-    if (this.#probing) this.#probe.saw(typeof result !== 'string', raw)
+    if (typeof facts === 'string') {
+      const read = this.retry(raw, at, facts, reader)
+      if (typeof read === 'string') facts = read
+      else ({ facts, by } = read)
+    }
+    if (this.#probing) this.#probe.saw(typeof facts !== 'string', raw)
+    if (typeof facts === 'string') {
+      this.#context.skipped.add(facts, at, raw)
+      return
+    }
+    this.notesEarliest(facts.time)
+    this.#context.newest.see(facts.time, facts.offset)
+    if (this.#gate === null) this.#batch.lines?.push({ time: facts.time, text: raw, start })
+    else if (this.#gate.admits(facts)) this.#batch.records.push([by.recordOf(raw, at), this.#places.of(start)])
   }
 
   /** An overlong line is never read: it counts as a line that is not in the format. */
@@ -313,16 +319,16 @@ export class LogLines implements LineSink, RecordGate {
    * anchored (a user name with spaces: line-plan.ts Anchor), so a line that
    * fits another format as it stands is read by that one.
    */
-  private retry(raw: string, at: LinePosition, reason: SkipReason, reader: RecordReader): AccessRecord | SkipReason | null {
+  private retry(raw: string, at: LinePosition, reason: SkipReason, reader: RecordReader): { facts: LineFacts; by: RecordReader } | SkipReason {
     const others = this.#chosen === null ? [] : this.others()
     for (const other of others) {
-      const result = other.gated(raw, at, this)
-      if (typeof result !== 'string') return this.readBy(other, at, result)
+      const facts = other.facts(raw)
+      if (typeof facts !== 'string') return this.readBy(other, at, facts)
     }
     for (const anchored of [reader, ...others]) {
       if (!anchored.anchors) continue
-      const result = anchored.gatedAnchored(raw, at, this)
-      if (typeof result !== 'string') return anchored === reader ? result : this.readBy(anchored, at, result)
+      const facts = anchored.anchoredFacts(raw)
+      if (typeof facts !== 'string') return anchored === reader ? { facts, by: reader } : this.readBy(anchored, at, facts)
     }
     return reason
   }
@@ -339,13 +345,13 @@ export class LogLines implements LineSink, RecordGate {
   }
 
   /** `auto`: a line another preset read; the first such line of each preset is noted. */
-  private readBy(other: RecordReader, at: LinePosition, result: AccessRecord | null): AccessRecord | null {
+  private readBy(other: RecordReader, at: LinePosition, facts: LineFacts): { facts: LineFacts; by: RecordReader } {
     if (!this.#noted.has(other.name)) {
       this.#noted.add(other.name)
       if (this.#context.retried) this.#context.retried(at, other.name)
       else this.#context.note(retryNote(at, other.name, (this.#chosen as Candidate).name))
     }
-    return result
+    return { facts, by: other }
   }
 
   /**
@@ -365,8 +371,8 @@ export class LogLines implements LineSink, RecordGate {
       const { probe } = candidate
       if (anchored && !probe.anchors) continue
       let count = 0
-      for (const { raw, at, tooLong } of this.#held) {
-        if (!tooLong && typeof (anchored ? probe.gatedAnchored(raw, at, ADMIT_NONE) : probe.read(raw, at)) !== 'string') count++
+      for (const { raw, tooLong } of this.#held) {
+        if (!tooLong && typeof (anchored ? probe.anchoredFacts(raw) : probe.facts(raw)) !== 'string') count++
       }
       if (count > foundCount) {
         found = candidate

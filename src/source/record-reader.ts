@@ -1,8 +1,8 @@
 /**
- * A format and the record options → a reader from a raw line to a record or
- * a skip reason. Read gated, a line's facts (time, status, request) are
- * shown to a gate first, and the record is built only when the gate lets the
- * line through; a line passed over still counts as read, not as skipped.
+ * A format and the record options → a reader from a raw line to its facts
+ * (time, status, request) or a skip reason, and then, for a line worth it,
+ * its record: the caller asks a gate between the two, so a record is built
+ * only for a line that can get in.
  */
 
 import type { AccessRecord } from '../record.js'
@@ -32,6 +32,8 @@ export class RecordReader {
   readonly #steps: RecordSteps
   /** The facts of the line being read, reused for the next. */
   readonly #known: LineFacts = emptyLineFacts()
+  /** The slots of the line whose facts were read last. */
+  #lastSlots: Slots | null = null
 
   constructor(name: string, spec: FormatSpec, options: RecordOptions) {
     this.name = name
@@ -44,42 +46,49 @@ export class RecordReader {
 
   /** The record of a line, or why it is none. */
   read(raw: string, at: LinePosition): AccessRecord | SkipReason {
-    const slots = this.slots(raw)
-    if (typeof slots === 'string') return slots
-    const known = this.#known
-    return this.#steps.facts(slots, known) ?? this.#steps.record(slots, known, raw, at)
+    const facts = this.facts(raw)
+    return typeof facts === 'string' ? facts : this.recordOf(raw, at)
   }
 
-  /** The same behind a gate: a line whose facts the gate turns down gives null, and no record is built. */
-  gated(raw: string, at: LinePosition, gate: RecordGate): AccessRecord | SkipReason | null {
-    return this.gatedSlots(this.slots(raw), raw, at, gate)
+  /**
+   * The facts of a line (time, status, request: what a gate decides on), or
+   * why it is no log line; the object is reused for the next line. Its
+   * record, when it is worth one, is built next (recordOf).
+   */
+  facts(raw: string): LineFacts | SkipReason {
+    return this.factsOf(this.slots(raw))
   }
 
-  /** Whether the format has bare fields a client writes, which may hold their stop literal: see gatedAnchored. */
+  /** Whether the format has bare fields a client writes, which may hold their stop literal: see anchoredFacts. */
   get anchors(): boolean {
     return this.#anchored !== null
   }
 
   /**
-   * gated, for a line no plain parser reads: its bare fields end where the
+   * facts, for a line no plain parser reads: its bare fields end where the
    * fields after them start as they must (line-plan.ts Anchor). The client
    * must then be an IP address, as nginx's `$remote_addr` always is: a line
    * of another layout (a `host:port` prefix) is not taken for one whose user
    * name has spaces.
    */
-  gatedAnchored(raw: string, at: LinePosition, gate: RecordGate): AccessRecord | SkipReason | null {
+  anchoredFacts(raw: string): LineFacts | SkipReason {
     const slots = this.#anchored?.(raw) ?? null
     const address = slots === null ? undefined : this.#steps.loggedAddress(slots)
     if (slots === null || address === undefined || parseAddress(address) === null) return this.#unparsed
-    return this.gatedSlots(slots, raw, at, gate)
+    return this.factsOf(slots)
   }
 
-  private gatedSlots(slots: Slots | SkipReason, raw: string, at: LinePosition, gate: RecordGate): AccessRecord | SkipReason | null {
+  /** The record of the line whose facts were read last, found at `at`. */
+  recordOf(raw: string, at: LinePosition): AccessRecord {
+    return this.#steps.record(this.#lastSlots as Slots, this.#known, raw, at)
+  }
+
+  private factsOf(slots: Slots | SkipReason): LineFacts | SkipReason {
     if (typeof slots === 'string') return slots
-    const known = this.#known
-    const problem = this.#steps.facts(slots, known)
+    const problem = this.#steps.facts(slots, this.#known)
     if (problem !== null) return problem
-    return gate.admits(known) ? this.#steps.record(slots, known, raw, at) : null
+    this.#lastSlots = slots
+    return this.#known
   }
 
   /** The slots of a line, or why it has none. */

@@ -10,6 +10,7 @@
  * was kept.
  */
 
+import type { AccessRecord } from '../record.js'
 import type { Batch } from './batch.js'
 
 /**
@@ -29,7 +30,7 @@ export interface UnreadPart {
 }
 
 /** One input read into the selection it was made with (its records go there as they are made). */
-export interface RecordSource {
+export interface RecordSource<T = AccessRecord> {
   /** The input as named in messages. */
   readonly label: string
   /** What is known of the lines not read yet (asked between two batches). */
@@ -37,7 +38,7 @@ export interface RecordSource {
   /** Bytes of input read so far, for the progress line. */
   bytesRead(): number
   /** The input's records, batch by batch; a caller that has what it needs stops asking, and the input is let go. */
-  batches(): AsyncGenerator<Batch>
+  batches(): AsyncGenerator<Batch<T>>
   /** Lets go of an input that will not be read (further). */
   close(): Promise<void>
   /** The older inputs that follow it in one source (a rotated set, rotated-set.ts) and were not read at all. */

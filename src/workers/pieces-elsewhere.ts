@@ -5,14 +5,14 @@
  * a worker, and the reports are taken in the order of the pieces
  * (workers/replay.ts), so the run shows and counts what it would have read
  * itself, with the same line numbers. Once the input has ended, the records
- * the workers hold for it are collected into the run's selection, each with
+ * the workers hold for it are collected: the last batch, each record with
  * its line number and place.
  */
 
 import { ownBuffer, type LinePiece } from '../input/line-pieces.js'
 import { MAX_LINE_LENGTH } from '../input/line-splitter.js'
 import type { AccessRecord } from '../record.js'
-import { InputPlaces, type Batch, type RecordSink } from '../source/batch.js'
+import { InputPlaces, type Batch } from '../source/batch.js'
 import type { PiecesElsewhere } from '../source/threaded-reading.js'
 import { replay, type ReplayTarget } from './replay.js'
 import type { StretchOf, StretchReport } from './stretch-tasks.js'
@@ -29,7 +29,6 @@ export class PiecesOnWorkers implements PiecesElsewhere {
   readonly #job: PoolJob
   readonly #stretch: StretchOf
   readonly #target: ReplayTarget
-  readonly #selection: RecordSink
   readonly #sent: Sent[] = []
   /** For each piece taken: where it starts, and the lines of the input before it. */
   readonly #starts: number[] = []
@@ -44,12 +43,11 @@ export class PiecesOnWorkers implements PiecesElsewhere {
   #read = 0
 
   /** `linesBefore`: the lines of the input the main thread read before the first piece; `pieceBytes`: how large pieces are cut. */
-  constructor(job: PoolJob, stretch: StretchOf, target: ReplayTarget, selection: RecordSink, linesBefore: number, pieceBytes = 0) {
+  constructor(job: PoolJob, stretch: StretchOf, target: ReplayTarget, linesBefore: number, pieceBytes = 0) {
     this.#job = job
     this.#pieceBytes = pieceBytes
     this.#stretch = stretch
     this.#target = target
-    this.#selection = selection
     this.#lines = linesBefore
   }
 
@@ -93,12 +91,12 @@ export class PiecesOnWorkers implements PiecesElsewhere {
   async *rest(): AsyncGenerator<Batch> {
     for (let first = this.#sent[0]; first; first = this.#sent[0]) yield this.#take(first, await first.reply)
     const collected = [...this.#workers].map((worker) => this.#job.run({ kind: 'collect', rank: this.#stretch.rank }, [], worker).reply)
-    let kept = 0
-    for (const records of await Promise.all(collected)) {
-      for (const [record, place] of records as [AccessRecord, number][]) if (this.#selection.keep(this.#numbered(record, place), place)) kept++
+    const records: [AccessRecord, number][] = []
+    for (const held of await Promise.all(collected)) {
+      for (const [record, place] of held as [AccessRecord, number][]) records.push([this.#numbered(record, place), place])
     }
     this.#held.clear()
-    yield { kept, earliest: null }
+    yield { records, earliest: null }
   }
 
   #take(sent: Sent, report: StretchReport): Batch {
@@ -110,7 +108,7 @@ export class PiecesOnWorkers implements PiecesElsewhere {
     replay(report, this.#target, this.#lines)
     this.#lines += report.lines
     this.#read += report.read
-    return { kept: 0, earliest: report.earliest }
+    return { records: [], earliest: report.earliest }
   }
 
   /** A record of a piece, numbered by its line in the piece: its line in the input, found by its place (its byte offset). */

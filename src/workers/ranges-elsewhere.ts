@@ -104,11 +104,9 @@ export class RangesOnWorkers implements RangesElsewhere {
   }
 
   #take(report: StretchReport): Batch {
-    let kept = 0
-    for (const [record, place] of report.records) if (this.#reading.selection.keep(record, place)) kept++
     replay(report, this.#target, 0)
     this.#read += report.read
     this.#bytes += report.bytes
-    return { kept, earliest: report.earliest }
+    return { records: report.records, earliest: report.earliest }
   }
 }

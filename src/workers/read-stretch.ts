@@ -11,7 +11,7 @@ import { FileShrank } from '../input/read-error.js'
 import { lineStartAtOrAfter } from '../input/window-range.js'
 import type { LinePosition, SkipReason } from '../parse/record/access-record.js'
 import type { NewestRecords, TokenRecords } from '../select/selection.js'
-import { InputPlaces } from '../source/batch.js'
+import { earlier, InputPlaces, keepBatch } from '../source/batch.js'
 import { FLAT_LINES_FROM, LogLines, type Numbering } from '../source/log-lines.js'
 import { NewestLine } from '../source/newest-line.js'
 import { SHOWN_LINE_LENGTH, SHOWN_SKIPPED_LINES, SkippedLines } from '../source/skipped-lines.js'
@@ -35,20 +35,23 @@ class RecordedSkips extends SkippedLines {
   }
 }
 
-/** The LogLines of a stretch, and its report once read. */
+/** The LogLines of a stretch, what they read kept in the part's selection, and its report once read. */
 class StretchReader {
   readonly events: StretchEvent[] = []
   readonly skipped = new RecordedSkips(this.events)
   readonly newest = new NewestLine()
   readonly lines: LogLines
   readonly #context: JobContext
+  readonly #selection: PartSelection
+  #earliest: number | null = null
 
   constructor(context: JobContext, stretch: StretchOf, selection: PartSelection, numbering: Numbering) {
     this.#context = context
+    this.#selection = selection
     const events = this.events
     this.lines = new LogLines({
       settings: context.settings,
-      selection,
+      gate: selection,
       skipped: this.skipped,
       note: () => undefined,
       newest: this.newest,
@@ -58,16 +61,23 @@ class StretchReader {
     }, stretch.label, numbering, new InputPlaces(stretch.rank), { format: stretch.format })
   }
 
-  report(bytes: number, records: [PartSelection, boolean], failure: ReadFailure | null = null): StretchReport {
+  /** The records the lines gave since asked last, into the part's selection. */
+  keepRead(): void {
+    const batch = this.lines.takeBatch()
+    keepBatch(this.#selection, batch)
+    this.#earliest = earlier(this.#earliest, batch.earliest)
+  }
+
+  /** `handOver`: the part's records go with the report (a range's), else the worker holds them (a piece's). */
+  report(bytes: number, handOver: boolean, failure: ReadFailure | null = null): StretchReport {
     const { lines, skipped } = this
-    const batch = lines.takeBatch()
-    const [selection, handOver] = records
+    this.keepRead()
+    const selection = this.#selection
     return {
       lines: lines.lineCount,
       read: skipped.lines,
       bytes,
-      earliest: batch.earliest,
-      kept: batch.kept,
+      earliest: this.#earliest,
       byReason: [...skipped.byReason],
       first: skipped.first,
       events: this.events,
@@ -85,8 +95,8 @@ class StretchReader {
 export function readPiece(context: JobContext, task: PieceTask, selection: PartSelection): StretchReport {
   const reader = new StretchReader(context, task, selection, 'lines')
   const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength)
-  splitPiece({ bytes, start: task.start, tooLong: task.tooLong }, reader.lines)
-  return { ...reader.report(bytes.length, [selection, false]), spare: task.bytes.buffer as ArrayBuffer }
+  for (const _ of splitPiece({ bytes, start: task.start, tooLong: task.tooLong }, reader.lines)) reader.keepRead()
+  return { ...reader.report(bytes.length, false), spare: task.bytes.buffer as ArrayBuffer }
 }
 
 /** Why reading broke off, as a report can carry it; anything else (a bug) is thrown on. */
@@ -107,10 +117,13 @@ export async function readRange(context: JobContext, task: RangeTask, file: Posi
     const from = await lineStartAtOrAfter(file, task.from, task.end)
     const to = await lineStartAtOrAfter(file, task.to, task.end)
     if (from < to) {
-      for await (const read of backwardLines(file, task.size, reader.lines, { from, to, blockSize: task.blockSize })) bytes = read
+      for await (const read of backwardLines(file, task.size, reader.lines, { from, to, blockSize: task.blockSize })) {
+        bytes = read
+        reader.keepRead()
+      }
     }
   } catch (e) {
     failure = readFailure(e)
   }
-  return reader.report(bytes, [selection, true], failure)
+  return reader.report(bytes, true, failure)
 }

@@ -77,8 +77,6 @@ export interface StretchReport {
   /** Bytes read. */
   bytes: number
   earliest: number | null
-  /** Records the stretch's selection kept (for now). */
-  kept: number
   /** Skipped lines per reason, in the order first met; the first of them. */
   byReason: [SkipReason, number][]
   first: LinePosition | null

@@ -50,7 +50,7 @@ export function threadedReading(run: RunThreads): ThreadedReading & { held(): nu
       ? null
       : (input, from) => {
           lines.note(`${input.label}: read on ${threadsText(threads)} from line ${from.lines + 1} (${from.size === null ? `over ${byteSize(from.bytes)}` : byteSize(from.size)})`)
-          const pieces = new PiecesOnWorkers(job, { label: input.label, rank: input.rank, format: input.format }, target(input), selection, from.lines, sizes.pieceBytes)
+          const pieces = new PiecesOnWorkers(job, { label: input.label, rank: input.rank, format: input.format }, target(input), from.lines, sizes.pieceBytes)
           reading.add(pieces)
           return pieces
         },

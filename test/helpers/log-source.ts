@@ -108,7 +108,7 @@ export const linesContext = (format: 'auto' | 'combined' = 'combined', gate: Rec
   const skipped = new SkippedLines()
   const selection = new RecordingSelection(gate)
   const settings = readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...(format === 'auto' ? {} : { logFormat: parseLogFormat(format) }) })
-  return { context: { settings, selection, skipped, note: (line) => notes.push(line), newest: new NewestLine() }, selection, skipped, notes }
+  return { context: { settings, gate: selection, skipped, note: (line) => notes.push(line), newest: new NewestLine() }, selection, skipped, notes }
 }
 
 /** A ThreadedReading whose stretches read elsewhere are only recorded (what the sources hand over, and when). */

@@ -14,7 +14,7 @@ import { forEachLine } from '../../input/lines.js'
 import type { OpenedInput } from '../../input/open-inputs.js'
 import type { WatchedInput } from '../../input/watched-inputs.js'
 import type { NoticeCollector, NoticeLines } from '../../notices/read-notices.js'
-import type { Places } from '../../source/batch.js'
+import { keepBatch, type Places, type RecordSink } from '../../source/batch.js'
 import { LogLines, type LogLinesContext } from '../../source/log-lines.js'
 
 /** One input followed. */
@@ -33,8 +33,10 @@ export interface Followed {
 }
 
 export interface FollowContext {
-  /** The context of the lines read while following: the selection the scan filled, their own skipped-line counts. */
+  /** The context of the lines read while following: the selection's gate, their own skipped-line counts. */
   lines: LogLinesContext
+  /** The selection the scan filled: what the followed logs gain goes into it. */
+  selection: RecordSink
   /** The places of records read from now on, after every place of the scan. */
   places: Places
   notices: NoticeCollector
@@ -154,10 +156,12 @@ abstract class FollowedInput implements Followed {
 /** An access log followed: each poll's lines into the selection, as the scan's went. */
 export class FollowedLog extends FollowedInput {
   readonly #lines: LogLines
+  readonly #selection: RecordSink
 
-  private constructor(lines: LogLines, reader: FollowedFile | FollowedStream) {
+  private constructor(lines: LogLines, reader: FollowedFile | FollowedStream, selection: RecordSink) {
     super(reader)
     this.#lines = lines
+    this.#selection = selection
   }
 
   /** The follower of a log; null for history, which is read once. */
@@ -169,16 +173,16 @@ export class FollowedLog extends FollowedInput {
         await forEachLine(input.input.chunks(), input.input.label, lines)
         lines.end()
       }
-      return new FollowedLog(lines, new FollowedStream(input.input, read, () => lines.settle()))
+      return new FollowedLog(lines, new FollowedStream(input.input, read, () => lines.settle()), context.selection)
     }
     const lines = new LogLines(context.lines, input.label, 'offsets', context.places)
     const file = new FollowedFile(input, lines, () => lines.settle(), context)
     await file.start(input)
-    return new FollowedLog(lines, file)
+    return new FollowedLog(lines, file, context.selection)
   }
 
   protected takeChanges(): boolean {
-    return this.#lines.takeBatch().kept > 0
+    return keepBatch(this.#selection, this.#lines.takeBatch()) > 0
   }
 }
 

@@ -7,7 +7,6 @@
  * lines `auto` probes.
  */
 
-import type { LineFacts } from '../../parse/record/access-record.js'
 import type { LineSink } from '../../input/line-splitter.js'
 import { splitLines } from '../../input/lines.js'
 import { openFileInput } from '../../input/open-inputs.js'
@@ -19,26 +18,13 @@ import type { ReadSettings } from '../../source/read-settings.js'
 import { SkippedLines } from '../../source/skipped-lines.js'
 import { OFFSET_PLACES } from './shipped-rows.js'
 
-/** The first time a gate saw; it admits no line (no record is built). */
-class FirstTime {
-  seconds: number | null = null
-
-  admits(facts: LineFacts): boolean {
-    this.seconds ??= Math.floor(facts.time / 1000)
-    return false
-  }
-
-  keep(): boolean {
-    return false
-  }
-}
-
 /** The time of the first line of `path` (plain or gzip) our parser reads; null when none of its first lines is one (or it cannot be read). */
 export async function firstLineTime(path: string, settings: ReadSettings): Promise<number | null> {
   const input = await openFileInput(path).catch(() => null)
   if (input === null) return null
-  const first = new FirstTime()
-  const lines = new LogLines({ settings, selection: first, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() }, path, 'offsets', OFFSET_PLACES)
+  // a reader of lines: the first valid one tells its time
+  const lines = new LogLines({ settings, gate: null, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() }, path, 'offsets', OFFSET_PLACES)
+  let seconds: number | null = null
   let count = 0
   const sink: LineSink = {
     line(text, start) {
@@ -53,14 +39,24 @@ export async function firstLineTime(path: string, settings: ReadSettings): Promi
   try {
     for await (const _ of splitLines(input.chunks(), path, sink)) {
       lines.settle()
-      if (first.seconds !== null || count >= FORMAT_PROBE_LINES) break
+      seconds ??= firstSecond(lines)
+      if (seconds !== null || count >= FORMAT_PROBE_LINES) break
     }
-    if (first.seconds === null) lines.end()
+    if (seconds === null) {
+      lines.end()
+      seconds = firstSecond(lines)
+    }
   } catch (e) {
     // not an access log, or unreadable: no time
     if (!isUserError(e)) throw e
   } finally {
     await input.close()
   }
-  return first.seconds
+  return seconds
+}
+
+/** The whole second of the first valid line the lines gave since asked last, or null. */
+function firstSecond(lines: LogLines): number | null {
+  const first = lines.takeBatch().lines?.[0]
+  return first === undefined ? null : Math.floor(first.time / 1000)
 }

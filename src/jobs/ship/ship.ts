@@ -27,14 +27,14 @@ import type { LineSink } from '../../input/line-splitter.js'
 import { LogLines } from '../../source/log-lines.js'
 import { NewestLine } from '../../source/newest-line.js'
 import { readSettings, type ReadOptions } from '../../source/read-settings.js'
-import type { SkippedLines } from '../../source/skipped-lines.js'
+import { SkippedLines } from '../../source/skipped-lines.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { firstLineTime } from './first-line-time.js'
 import { Inserter } from './inserter.js'
 import { generationSink, logFilesOf, partsToShip, plainGenerations, readPart, type LogFiles, type StreamPart } from './log-stream.js'
 import { awaitInserts } from './running-inserts.js'
-import { MAX_GENERATION, OFFSET_PLACES, RowBuffer, ShippedSkips, StreamRows } from './shipped-rows.js'
+import { bufferLines, MAX_GENERATION, OFFSET_PLACES, RowBuffer } from './shipped-rows.js'
 import { lineEnd, storedEnds } from './stored-lines.js'
 
 export interface ShipOptions {
@@ -67,10 +67,8 @@ export interface ShipResult {
 /** One log being shipped: its lines, and how far its generations got. */
 interface Shipping {
   log: LogFiles
-  /** Its lines are decided here (formats, `auto`)… */
+  /** Its lines are decided here (formats, `auto`); the valid ones go to the buffer (bufferRead). */
   lines: LogLines
-  /** …as they come through this sink. */
-  sink: LineSink
   skipped: SkippedLines
   parts: StreamPart[]
   /** The next generation number to give. */
@@ -125,30 +123,36 @@ async function shipWith(connection: ClickHouseConnection, stop: StopRequest, opt
   if (!(await awaitInserts(connection, host, logFiles.map((log) => log.live), { stop, warn: io.warn }))) return { inserted: 0 }
   const logs: Shipping[] = []
   for (const log of logFiles) {
-    const rows = new StreamRows(log.live, buffer)
-    const skipped = new ShippedSkips(rows, options.verbose ? io.warn : null)
-    const lines = new LogLines({ settings, selection: rows, skipped, note, newest: new NewestLine() }, log.live, 'offsets', OFFSET_PLACES)
+    const skipped = new SkippedLines(options.verbose ? io.warn : null)
+    const lines = new LogLines({ settings, gate: null, skipped, note, newest: new NewestLine() }, log.live, 'offsets', OFFSET_PLACES)
     const parts = await partsToShip(log, await storedEnds(connection, host, log.live), io.warn, (path) => firstLineTime(path, settings))
     const nextGeneration = Math.max(0, ...parts.map((part) => part.generation + 1))
-    logs.push({ log, lines, sink: rows.sinkInto(lines), skipped, parts, nextGeneration, cuts: [] })
+    logs.push({ log, lines, skipped, parts, nextGeneration, cuts: [] })
   }
-  const between = (): Promise<void> => inserter.room(options.once ? null : stop)
   const followers: FileFollower[] = []
   try {
     for (const shipping of logs) {
-      const { log, lines, sink, parts } = shipping
+      const { log, lines, parts } = shipping
+      const between = (): Promise<void> => {
+        bufferRead(shipping, buffer)
+        return inserter.room(options.once ? null : stop)
+      }
       for (const part of parts) {
         if (stop.requested) break
         const followed = !options.once && part.path === log.live && log.liveNamed
         if (followed) continue
         note(`${part.path}: shipping from byte ${part.from} as generation ${part.generation}`)
-        await readPart(part, sink, part.path !== log.live, between)
+        await readPart(part, lines, part.path !== log.live, between)
         lines.settle()
+        bufferRead(shipping, buffer)
       }
       if (!options.once && log.liveNamed && !stop.requested) followers.push(await follow(shipping, io, options.follow))
     }
     if (options.once) {
-      for (const { lines } of logs) lines.end()
+      for (const shipping of logs) {
+        shipping.lines.end()
+        bufferRead(shipping, buffer)
+      }
       await inserter.flush()
     } else {
       await followLoop(followers, logs, inserter, buffer, stop, options, io)
@@ -165,7 +169,7 @@ async function shipWith(connection: ClickHouseConnection, stop: StopRequest, opt
 
 /** The live file followed from where shipping stopped; each new file (a rotation, a copytruncate) a generation of its own. */
 async function follow(shipping: Shipping, io: JobIO, timing: FollowTiming): Promise<FileFollower> {
-  const { log, sink: lines } = shipping
+  const { log, lines } = shipping
   const livePart = shipping.parts.find((part) => part.path === log.live)
   const lastOf = new Map<string, LastLine>()
   const sinks: FileSinks = {
@@ -205,6 +209,11 @@ async function follow(shipping: Shipping, io: JobIO, timing: FollowTiming): Prom
   return follower
 }
 
+/** The lines a log's LogLines decided since asked last: the valid ones into the buffer, as rows of the log. */
+function bufferRead(shipping: Shipping, buffer: RowBuffer): void {
+  bufferLines(shipping.lines.takeBatch(), shipping.log.live, buffer)
+}
+
 /** Polls the followers while the buffer has room, inserts what is due, until a stop. */
 async function followLoop(followers: FileFollower[], logs: Shipping[], inserter: Inserter, buffer: RowBuffer, stop: StopRequest, options: ShipOptions, io: JobIO): Promise<void> {
   let full = false
@@ -213,8 +222,14 @@ async function followLoop(followers: FileFollower[], logs: Shipping[], inserter:
       if (full) io.warn(`reading the logs on (${buffer.rows} lines held)`)
       full = false
       for (const follower of followers) await follower.poll()
-      for (const shipping of logs) await readCopies(shipping, () => inserter.room(stop), io)
-      for (const { lines } of logs) lines.settle()
+      for (const shipping of logs) {
+        await readCopies(shipping, () => {
+          bufferRead(shipping, buffer)
+          return inserter.room(stop)
+        }, io)
+        shipping.lines.settle()
+        bufferRead(shipping, buffer)
+      }
     } else if (!full) {
       full = true
       io.warn(`holding ${buffer.rows} lines, the most it holds: the logs are read on once the server takes them (their lines wait in the files)`)
@@ -232,14 +247,14 @@ async function followLoop(followers: FileFollower[], logs: Shipping[], inserter:
  * read; they are shipped as the generation they belong to.
  */
 async function readCopies(shipping: Shipping, between: () => Promise<void>, io: JobIO): Promise<void> {
-  const { log, sink } = shipping
+  const { log, lines } = shipping
   for (const cut of shipping.cuts.splice(0)) {
     let found = false
     for (const path of await plainGenerations(log.live)) {
       const end = await lineEnd(path, cut.start, cut.text)
       if (end === null) continue
       found = true
-      await readPart({ path, from: end, generation: cut.generation }, sink, true, between)
+      await readPart({ path, from: end, generation: cut.generation }, lines, true, between)
       break
     }
     if (!found) io.warn(`${log.live}: cut (copytruncate), but no copy beside it holds the line at byte ${cut.start}; lines written after it and before the cut are not shipped`)

@@ -12,12 +12,7 @@
  */
 
 import { tsvEscape } from '../../clickhouse/tsv.js'
-import type { LineSink } from '../../input/line-splitter.js'
-import type { LineFacts, LinePosition, SkipReason } from '../../parse/record/access-record.js'
-import type { AccessRecord } from '../../record.js'
-import type { Places, RecordSink } from '../../source/batch.js'
-import type { RecordGate } from '../../source/record-reader.js'
-import { SkippedLines } from '../../source/skipped-lines.js'
+import type { Batch, Places } from '../../source/batch.js'
 
 /** Room for a generation's byte offsets. */
 export const GENERATION_SPAN = 2 ** 40
@@ -182,77 +177,9 @@ export class RowBuffer {
   }
 }
 
-/** A line handed to LogLines whose fate (a row, or skipped) is not known yet. */
-interface PendingLine {
-  text: string
-  seq: number
-}
-
-/**
- * One stream's "selection": every line that parses becomes a row in the
- * buffer, with the time its facts give; no record is built (the gate turns
- * every line down once its time is noted). LogLines decides each line it is
- * handed, in order (`auto` may hold lines back and decide them later, still
- * in order), either through the gate (a line that parses) or as skipped: so
- * the lines handed on wait in a queue, and each decision takes the first.
- */
-export class StreamRows implements RecordGate, RecordSink {
-  readonly #pending: (PendingLine | null)[] = []
-  #head = 0
-
-  constructor(private readonly file: string, private readonly buffer: RowBuffer) {}
-
-  /** The sink the readers hand lines to (offsets carry the sequence numbers): each line waits for its decision, then goes to `lines`. */
-  sinkInto(lines: LineSink): LineSink {
-    const pending = this.#pending
-    return {
-      line(text, seq) {
-        // a blank line is no line to LogLines: nothing is decided for it
-        if (text !== '') pending.push({ text, seq })
-        lines.line(text, seq)
-      },
-      tooLong(head, seq) {
-        pending.push(null)
-        lines.tooLong(head, seq)
-      },
-    }
-  }
-
-  /** A line parsed: its row, with the time read. */
-  admits(facts: LineFacts): boolean {
-    const line = this.#take()
-    if (line !== null) this.buffer.push(Math.floor(facts.time / 1000), this.file, line.seq, line.text)
-    return false
-  }
-
-  /** Never called: the gate lets no line through. */
-  keep(_record: AccessRecord): boolean {
-    return false
-  }
-
-  /** A line skipped (not a log line, too long): not shipped. */
-  skipped(): void {
-    this.#take()
-  }
-
-  #take(): PendingLine | null {
-    const line = this.#pending[this.#head++] ?? null
-    if (this.#head > 1024 && this.#head * 2 > this.#pending.length) {
-      this.#pending.splice(0, this.#head)
-      this.#head = 0
-    }
-    return line
-  }
-}
-
-/** Skipped lines counted as a build counts them; each one leaves the stream's queue. */
-export class ShippedSkips extends SkippedLines {
-  constructor(private readonly rows: StreamRows, show: ((line: string) => void) | null) {
-    super(show)
-  }
-
-  override add(reason: SkipReason, at: LinePosition, raw = ''): void {
-    this.rows.skipped()
-    super.add(reason, at, raw)
-  }
+/** The valid lines a stream's LogLines read since asked last (a reader of lines: gate null), into `buffer` as rows of `file`; says how many. */
+export function bufferLines(batch: Batch, file: string, buffer: RowBuffer): number {
+  const lines = batch.lines ?? []
+  for (const line of lines) buffer.push(Math.floor(line.time / 1000), file, line.start, line.text)
+  return lines.length
 }

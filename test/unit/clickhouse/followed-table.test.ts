@@ -26,7 +26,7 @@ t.test('each poll reads what came since, once', async (t) => {
   watermarks.saw({ time: BASE + 4, host: 'web1', file: '/a.log', seq: '800', length: 0, message: '' })
   const { context, selection } = linesContext()
   const warnings: string[] = []
-  const followed = new FollowedTable(connection, new LogLines(context, 'x', 'offsets', new ArrivalPlaces(1)), ['c1'], watermarks, 60, (line) => warnings.push(line))
+  const followed = new FollowedTable(connection, new LogLines(context, 'x', 'offsets', new ArrivalPlaces(1)), selection, ['c1'], watermarks, 60, (line) => warnings.push(line))
   t.equal(await followed.poll(), true)
   t.match(queries[0], `WHERE (c1)\n  AND (\`time\` >= ${BASE + 4 - 60})\n  AND (NOT (\`host\` = 'web1' AND \`file\` = '/a.log' AND \`seq\` <= 800))\nORDER BY \`time\` ASC`)
   t.strictSame(selection.take().items.map((record) => record.byteOffset), [40, 900])

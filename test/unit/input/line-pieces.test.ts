@@ -56,7 +56,7 @@ t.test('cut anywhere, the pieces hold the lines of the input read whole, with th
     const eachChunk = random() < 0.5
     const pieces = await piecesOf(chunked(bytes, () => between(random, 1, 900)), () => between(random, 1, 1200), max, () => eachChunk && random() < 0.5)
     const parts = recorder()
-    for (const piece of pieces) splitPiece(piece, parts.sink, max)
+    for (const piece of pieces) Array.from(splitPiece(piece, parts.sink, max))
     t.strictSame(parts.seen, whole.seen, `round ${round}`)
     for (const piece of pieces) {
       if (piece.bytes.buffer.byteLength !== piece.bytes.length || piece.bytes.byteOffset !== 0) t.fail(`round ${round}: a piece shares its memory`)
@@ -73,7 +73,7 @@ t.test('an input that breaks off hands on its whole lines first, then the error;
       for await (const piece of linePieces(chunked(bytes, () => 5, failAfter), () => 10_000, MAX)) pieces.push(piece)
     }, { message: 'broken' })
     const seen = recorder()
-    for (const piece of pieces) splitPiece(piece, seen.sink, MAX)
+    for (const piece of pieces) Array.from(splitPiece(piece, seen.sink, MAX))
     return seen.seen
   }
   t.strictSame(await broken(520), [['line', 'one', 0]], 'the overlong line had not ended')

@@ -1,15 +1,24 @@
 /** What a source hands the selection (src/source/batch.ts): empty batches, the earlier of two times, and each record's place. */
 
 import t from 'tap'
-import { ArrivalPlaces, earlier, emptyBatch, InputPlaces } from '../../../src/source/batch.js'
+import type { AccessRecord } from '../../../src/record.js'
+import { ArrivalPlaces, earlier, emptyBatch, InputPlaces, keepBatch } from '../../../src/source/batch.js'
 
 const PER_INPUT = 2 ** 40
 
-t.test('an empty batch: nothing kept, no time; a new one each time', async (t) => {
+t.test('an empty batch: no record, no time; a new one each time', async (t) => {
   const batch = emptyBatch()
-  t.strictSame(batch, { kept: 0, earliest: null })
-  batch.kept++
-  t.equal(emptyBatch().kept, 0, 'not shared')
+  t.strictSame(batch, { records: [], earliest: null })
+  batch.records.push([{} as AccessRecord, 1])
+  t.strictSame(emptyBatch().records, [], 'not shared')
+})
+
+t.test('keepBatch: each record to the sink at its place, in order; says how many it kept', async (t) => {
+  const handed: string[] = []
+  const sink = { keep: (item: string, place: number) => handed.push(`${item}@${place}`) % 2 === 1 }
+  t.equal(keepBatch(sink, { records: [['a', 3], ['b', 1], ['c', 2]], earliest: null }), 2)
+  t.strictSame(handed, ['a@3', 'b@1', 'c@2'])
+  t.equal(keepBatch(sink, emptyBatch()), 0)
 })
 
 t.test('earlier: the smaller time; a missing one does not count', async (t) => {

@@ -6,7 +6,7 @@ import { parseLogFormat } from '../../../src/parse/format/log-format-option.js'
 import { DEFAULT_READ_OPTIONS, readSettings, type ReadOptions } from '../../../src/source/read-settings.js'
 import { SkippedLines } from '../../../src/source/skipped-lines.js'
 import { NewestLine } from '../../../src/source/newest-line.js'
-import { InputPlaces } from '../../../src/source/batch.js'
+import { InputPlaces, keepBatch } from '../../../src/source/batch.js'
 import { LogLines, type Numbering } from '../../../src/source/log-lines.js'
 import { RecordingSelection } from '../../helpers/log-source.js'
 import type { AccessRecord } from '../../../src/record.js'
@@ -29,7 +29,7 @@ interface Run {
 const logLines = (options: Partial<ReadOptions>, skipped: SkippedLines, notes: string[], selection: RecordingSelection, numbering: Numbering = 'lines', label = 'x.log',
   warnings: string[] = []): LogLines =>
   new LogLines({
-    settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped, note: (line) => notes.push(line), newest: new NewestLine(),
+    settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), gate: selection, skipped, note: (line) => notes.push(line), newest: new NewestLine(),
     warn: (line) => warnings.push(line),
   }, label, numbering, new InputPlaces(0))
 
@@ -44,6 +44,7 @@ const run = (lines: (string | { tooLong: string })[], options: Partial<ReadOptio
     else reader.tooLong(line.tooLong, i * 100)
   }
   reader.end()
+  keepBatch(selection, reader.takeBatch())
   out.records = selection.take().items.map((r) => `${r.line}:${r.ip}`)
   out.summary = skipped.summary()
   return out
@@ -208,7 +209,10 @@ t.test('settle: a followed input decides its format as soon as a held line tells
   const skipped = new SkippedLines()
   const selection = new RecordingSelection()
   const reader = logLines({}, skipped, notes, selection, 'offsets')
-  const take = (): void => void records.push(...selection.take().items.map((r: AccessRecord) => `${r.byteOffset}:${r.ip}`))
+  const take = (): void => {
+    keepBatch(selection, reader.takeBatch())
+    records.push(...selection.take().items.map((r: AccessRecord) => `${r.byteOffset}:${r.ip}`))
+  }
   reader.settle()
   take()
   t.strictSame([records, notes], [[], []], 'nothing held: nothing to decide')
@@ -239,15 +243,16 @@ t.test('the gate sees each valid line first: a line it turns down gets no record
   }
   const selection = new RecordingSelection(gate, (record) => record.ip !== '192.0.2.2')
   const newest = new NewestLine()
-  const lines = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), selection, skipped: new SkippedLines(), note: () => undefined, newest },
+  const lines = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), gate: selection, skipped: new SkippedLines(), note: () => undefined, newest },
     'x.log', 'offsets', new InputPlaces(3))
   for (const n of [4, 3, 2]) lines.line(COMBINED(n), n * 100)
   lines.line('junk', 1)
   const batch = lines.takeBatch()
-  t.strictSame([batch.kept, selection.take().items], [0, []], 'auto still holds the lines back')
+  t.strictSame([keepBatch(selection, batch), selection.take().items], [0, []], 'auto still holds the lines back')
   lines.end()
   const decided = lines.takeBatch()
-  t.equal(decided.kept, 1, 'the selection kept one of the two handed over')
+  t.strictSame(decided.records.map(([record, place]) => [record.ip, place]), [['192.0.2.4', 3 * 2 ** 40 + 400], ['192.0.2.2', 3 * 2 ** 40 + 200]], 'the records of the lines the gate let in, at their places')
+  t.equal(keepBatch(selection, decided), 1, 'the selection kept one of the two')
   t.strictSame(selection.take().items.map((r) => r.ip), ['192.0.2.4'])
   t.equal(seen.length, 3, 'the junk line never reached the gate')
   t.equal(decided.earliest, Date.UTC(2026, 10, 22, 9, 0, 2), 'the earliest valid line, kept or not')
@@ -255,22 +260,23 @@ t.test('the gate sees each valid line first: a line it turns down gets no record
   const records: AccessRecord[] = []
   const places: number[] = []
   const again = new RecordingSelection(gate)
-  const counted = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', logFormat: parseLogFormat('combined') }), selection: again, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() },
+  const counted = new LogLines({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', logFormat: parseLogFormat('combined') }), gate: again, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() },
     'x.log', 'offsets', new InputPlaces(3))
   for (const n of [4, 3, 2]) counted.line(COMBINED(n), n * 100)
+  keepBatch(again, counted.takeBatch())
   const taken = again.take()
   records.push(...taken.items)
   places.push(...taken.places)
   t.strictSame(records.map((r) => r.ip), ['192.0.2.4', '192.0.2.2'], 'the gate turned down the odd second: no record built')
   t.strictSame(places, [3 * 2 ** 40 + 400, 3 * 2 ** 40 + 200], 'placed after the inputs before it, by byte offset')
   t.equal(lines.linesRead, 4)
-  t.strictSame(lines.takeBatch(), { kept: 0, earliest: null }, 'taken: a new batch starts empty')
+  t.strictSame(lines.takeBatch(), { records: [], earliest: null }, 'taken: a new batch starts empty')
 })
 
 t.test('a stretch read on (ReadOn): the format its input\'s start chose, no probe; a preset noted once per input, or told to `retried`', async (t) => {
   const notes: string[] = []
   const selection = new RecordingSelection()
-  const context = { settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), selection, skipped: new SkippedLines(), note: (line: string) => notes.push(line), newest: new NewestLine() }
+  const context = { settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC' }), gate: selection, skipped: new SkippedLines(), note: (line: string) => notes.push(line), newest: new NewestLine() }
   const noted = new Set(['vhost_combined'])
   const lines = new LogLines(context, 'x.log', 'lines', new InputPlaces(0), { format: 'combined' }, noted)
   t.equal(lines.format, 'combined')
@@ -282,6 +288,7 @@ t.test('a stretch read on (ReadOn): the format its input\'s start chose, no prob
   t.doesNotThrow(() => lines.end(), 'junk only at its start is no failure: the start was probed elsewhere')
   t.strictSame(notes, ['x.log:202: log format json for lines combined cannot read (auto)'], 'vhost_combined was noted for the input before')
   t.strictSame([...noted], ['vhost_combined', 'json'])
+  keepBatch(selection, lines.takeBatch())
   t.strictSame(selection.take().items.map((r) => r.line), [201, 202, 203])
   t.equal(lines.lineCount, 203)
   const told: string[] = []
@@ -294,7 +301,7 @@ t.test('a stretch read on (ReadOn): the format its input\'s start chose, no prob
 
 t.test('decided: the format known and a line read (no later line can fail the probe); the lines numbered so far', async (t) => {
   const selection = new RecordingSelection()
-  const context = (options: Partial<ReadOptions>) => ({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() })
+  const context = (options: Partial<ReadOptions>) => ({ settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), gate: selection, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine() })
   const auto = new LogLines(context({}), 'x.log', 'lines', new InputPlaces(0))
   auto.line('', 0)
   for (let i = 1; i < FORMAT_PROBE_LINES; i++) auto.line(COMBINED(i), i)
@@ -316,7 +323,7 @@ t.test('the search\'s literals: only once the format is decided; as JSON lines w
   const selection = new RecordingSelection()
   const literals = { text: ['/moebel/', 'GET'], json: ['moebel', 'GET'] }
   const context = (options: Partial<ReadOptions>) => ({
-    settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), selection, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine(), literals,
+    settings: readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', ...options }), gate: selection, skipped: new SkippedLines(), note: () => undefined, newest: new NewestLine(), literals,
   })
   const auto = new LogLines(context({}), 'x.log', 'lines', new InputPlaces(0))
   t.equal(auto.literals(), null, 'the format not chosen yet: every line goes to the probe')
@@ -329,6 +336,7 @@ t.test('the search\'s literals: only once the format is decided; as JSON lines w
   fixed.line(COMBINED(7), 700)
   t.equal(fixed.lineCount, 7, 'the blank lines passed over are numbered too')
   t.equal(fixed.linesRead, 5, 'and not counted as read')
+  keepBatch(selection, fixed.takeBatch())
   t.equal(selection.take().items.at(-1)?.line, 7)
 })
 
@@ -338,6 +346,7 @@ t.test('each record names its server: the one its source gives with the line, el
     const lines = logLines({ logFormat: parseLogFormat('combined'), ...options }, new SkippedLines(), [], selection)
     feed(lines)
     lines.end()
+    keepBatch(selection, lines.takeBatch())
     return selection.take().items.map((record) => record.server)
   }
   t.strictSame(servers({}, (lines) => lines.line(COMBINED(1), 0)), [null])

@@ -64,10 +64,10 @@ t.test('from the end: plain files of at least backwardMinBytes, never under a fu
 
 t.test('each record is placed by its input\'s rank in the age order, then its byte offset (in the order of its lines)', async (t) => {
   const inputs = ['b.log', 'a.log.1', 'a.log'].map((label, i) => input(label, null, `${logLine(i, 0)}\n${logLine(i, 1)}\n`))
-  const { context, selection } = linesContext()
+  const { context } = linesContext()
   const places: Record<string, number[]> = {}
   for (const source of planSources(inputs, context, options())) {
-    for await (const _ of source.batches()) (places[source.label] ??= []).push(...selection.take().places)
+    for await (const batch of source.batches()) (places[source.label] ??= []).push(...batch.records.map(([, place]) => place))
   }
   const second = Buffer.byteLength(`${logLine(0, 0)}\n`)
   t.strictSame(places, { 'a.log.1': [0, second], 'a.log': [PER_INPUT, PER_INPUT + second], 'b.log': [2 * PER_INPUT, 2 * PER_INPUT + second] },
@@ -82,11 +82,10 @@ t.test('read from the end, lines are numbered by byte offset; forwards, by line;
   const positions = async (planned: Partial<PlanOptions>): Promise<string[]> => {
     const inputs = await openInputs(['x.log', 'x.log.1'], () => Readable.from([]), dir)
     const found: string[] = []
-    const { context, selection } = linesContext()
+    const { context } = linesContext()
     for (const source of planSources(inputs, context, options(planned))) {
-      for await (const _ of source.batches()) {
-        const { items, places } = selection.take()
-        items.forEach((record, i) => found.push(`${record.source} line ${record.line} byte ${record.byteOffset} place ${(places[i] ?? 0) - PER_INPUT}`))
+      for await (const batch of source.batches()) {
+        for (const [record, place] of batch.records) found.push(`${record.source} line ${record.line} byte ${record.byteOffset} place ${place - PER_INPUT}`)
       }
     }
     return found

@@ -33,7 +33,7 @@ class Generation implements RecordSource {
     for (const earliest of this.earliest) {
       this.#read++
       if (earliest !== null) this.#earliest = Math.min(this.#earliest, earliest)
-      yield { kept: 1, earliest }
+      yield { records: [], earliest }
     }
   }
 

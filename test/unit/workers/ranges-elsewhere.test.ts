@@ -4,7 +4,7 @@ import { closeSync, openSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { isReadError } from '../../../src/input/read-error.js'
-import type { Batch } from '../../../src/source/batch.js'
+import { keepBatch, type Batch, type RecordSink } from '../../../src/source/batch.js'
 import { SkippedLines } from '../../../src/source/skipped-lines.js'
 import { RangesOnWorkers, type RangeReading } from '../../../src/workers/ranges-elsewhere.js'
 import type { RangeTask } from '../../../src/workers/stretch-tasks.js'
@@ -30,9 +30,11 @@ function logFile(dir: string): { path: string; text: string; end: number } {
   return { path, text, end: text.indexOf(lines[35] as string) }
 }
 
-async function readAll(ranges: RangesOnWorkers, stopAfter = Infinity): Promise<Omit<Read, 'shown' | 'rows'>> {
+/** Reads the ranges' batches into `selection`, as the spine does (select/select-from.ts). */
+async function readAll(ranges: RangesOnWorkers, selection: RecordSink, stopAfter = Infinity): Promise<Omit<Read, 'shown' | 'rows'>> {
   const batches: Batch[] = []
   for await (const batch of ranges.batches()) {
+    keepBatch(selection, batch)
     batches.push(batch)
     if (batches.length >= stopAfter) break
   }
@@ -50,7 +52,7 @@ async function read(dir: string, job: RangeReading['job'], limit = 100, changes:
     const target = { skipped: new SkippedLines((line) => shown.push(line)), newest: new NewestLine(), note: (line: string) => shown.push(line), noted: new Set<string>(), format: 'combined' }
     const part = { fd, size: changes.size ?? end + 1000, start: 0, end, read: 0, blockSize: 300, ...changes }
     const ranges = new RangesOnWorkers(reading, { label: 'x.log', rank: 0, format: 'combined' }, part, target)
-    const got = await readAll(ranges, stopAfter)
+    const got = await readAll(ranges, selection, stopAfter)
     return { ...got, shown, rows: selection.newestFirst().map((record) => `${record.ip}@${record.byteOffset}`) }
   } finally {
     closeSync(fd)

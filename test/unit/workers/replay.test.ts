@@ -8,7 +8,7 @@ import { NewestLine } from '../../../src/source/newest-line.js'
 import { RuledOut } from '../../../src/select/ruled-out.js'
 
 function report(changes: Partial<StretchReport>): StretchReport {
-  return { lines: 0, read: 0, bytes: 0, earliest: null, kept: 0, byReason: [], first: null, events: [], newest: null, records: [], held: 0, failure: null, ruledOut: null, ...changes }
+  return { lines: 0, read: 0, bytes: 0, earliest: null, byReason: [], first: null, events: [], newest: null, records: [], held: 0, failure: null, ruledOut: null, ...changes }
 }
 
 t.test('line numbers count on from the lines before; a stretch numbered by offset keeps its offsets', async (t) => {

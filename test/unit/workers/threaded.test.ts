@@ -13,7 +13,7 @@ import { NewestLine } from '../../../src/source/newest-line.js'
 function run(pool: ReturnType<typeof fakePool>['pool'] | null) {
   const notes: string[] = []
   const selection = partSelection(jobContext(testJob()))
-  const lines = { settings: jobContext(testJob()).settings, selection, skipped: new SkippedLines(), note: (line: string) => notes.push(line), newest: new NewestLine() }
+  const lines = { settings: jobContext(testJob()).settings, gate: selection, skipped: new SkippedLines(), note: (line: string) => notes.push(line), newest: new NewestLine() }
   return { notes, threaded: threadedReading({ pool, job: testJob(), sizes: THREAD_SIZES, lines, selection }) }
 }
 

@@ -40,7 +40,8 @@ const contextOf = <S extends RecordGate & RecordSink>(inputs: number, selection:
   const warnings: string[] = []
   const lines = linesContext()
   const context: FollowContext = {
-    lines: { ...lines.context, selection },
+    lines: { ...lines.context, gate: selection },
+    selection,
     places: new ArrivalPlaces(inputs),
     notices: noticeCollector({ files: [], limit: 10, all: false, redactPaths: [] }),
     messages: { warn: (line) => void warnings.push(line), note: () => undefined },

@@ -1,6 +1,10 @@
 import t from 'tap'
-import { generationOf, offsetOf, RowBuffer, sequence, StreamRows } from '../../../../src/jobs/ship/shipped-rows.js'
-import type { AccessRecord } from '../../../../src/record.js'
+import { bufferLines, generationOf, OFFSET_PLACES, offsetOf, RowBuffer, sequence } from '../../../../src/jobs/ship/shipped-rows.js'
+import { parseLogFormat } from '../../../../src/parse/format/log-format-option.js'
+import { LogLines } from '../../../../src/source/log-lines.js'
+import { NewestLine } from '../../../../src/source/newest-line.js'
+import { DEFAULT_READ_OPTIONS, readSettings } from '../../../../src/source/read-settings.js'
+import { SkippedLines } from '../../../../src/source/skipped-lines.js'
 
 t.test('a sequence number holds the generation and the byte offset', async (t) => {
   const seq = sequence(3, 12345)
@@ -34,19 +38,20 @@ t.test("the files of a batch, each once in the order they come, and its first ro
   t.strictSame([buffer.files(1), buffer.firstSeq()], [['/a.log'], 3])
 })
 
-t.test("a stream's lines: each parsed one a row with the time read, each skipped one none, in order", async (t) => {
+t.test("a stream's lines, read as lines (no gate): each valid one a row with the second read and its offset as sequence number, in order; the others none", async (t) => {
   const buffer = new RowBuffer('h')
-  const rows = new StreamRows('/a.log', buffer)
-  const handed: string[] = []
-  const sink = rows.sinkInto({ line: (text) => void handed.push(text), tooLong: (head) => void handed.push(head) })
-  for (const [text, seq] of [['a', 0], ['', 2], ['b', 3], ['c', 5]] as const) sink.line(text, seq)
-  sink.tooLong('d', 7)
-  // decided later, in order: a parses, b is skipped, c parses, d (too long) is skipped
-  t.equal(rows.admits({ time: 1500 } as never), false)
-  rows.skipped()
-  t.equal(rows.admits({ time: 4000 } as never), false)
-  rows.skipped()
-  t.equal(rows.keep({} as AccessRecord), false)
-  t.strictSame(handed, ['a', '', 'b', 'c', 'd'])
-  t.equal(buffer.body(9).toString(), '1\th\t/a.log\t0\ta\n4\th\t/a.log\t5\tc\n')
+  const skipped = new SkippedLines()
+  const settings = readSettings({ ...DEFAULT_READ_OPTIONS, logTz: 'UTC', logFormat: parseLogFormat('combined') })
+  const lines = new LogLines({ settings, gate: null, skipped, note: () => undefined, newest: new NewestLine() }, '/a.log', 'offsets', OFFSET_PLACES)
+  const a = '192.0.2.1 - - [22/Nov/2026:10:00:01 +0000] "GET /a HTTP/1.1" 200 3 "-" "curl"'
+  const c = '192.0.2.3 - - [22/Nov/2026:10:00:04 +0000] "GET /c HTTP/1.1" 200 3 "-" "curl"'
+  lines.line(a, 0)
+  lines.line('junk', 100)
+  lines.line(c, sequence(2, 200))
+  lines.tooLong('d'.repeat(10), sequence(2, 300))
+  const second = (text: string): number => Date.parse(`2026-11-22T10:00:0${text === a ? 1 : 4}Z`) / 1000
+  t.equal(bufferLines(lines.takeBatch(), '/a.log', buffer), 2)
+  t.equal(buffer.body(9).toString(), `${second(a)}\th\t/a.log\t0\t${a}\n${second(c)}\th\t/a.log\t${sequence(2, 200)}\t${c}\n`)
+  t.equal(skipped.count, 2, 'the junk line and the overlong one: counted, not shipped')
+  t.equal(bufferLines(lines.takeBatch(), '/a.log', buffer), 0, 'taken: nothing twice')
 })
