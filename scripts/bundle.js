@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The build after the type check (`npm run build`): the templates precompiled into
-// src/render/compiled-templates.js, then the CLI bundled by esbuild into dist/:
+// build/compiled-templates.js (git-ignored, never in src/: package.json's "imports" maps
+// #compiled-templates to it, and to src/render/compiled-templates.d.ts for TypeScript), then the
+// CLI bundled by esbuild into dist/:
 // - cli.cjs, what every run loads (bin/profiler-search.js requires it): it answers --version
 //   by itself, and loads
 // - program.cjs, the program, required when a command runs (Node 22.1+ reads its compiled
@@ -12,7 +14,7 @@
 // Source maps let a bug's stack name src/ files and lines (src/cli/bug-report.ts).
 // Libraries a run may not need (luxon, ajv, isbot, ipaddr.js, bcryptjs, @clickhouse/client) stay out of the bundle and
 // are loaded from node_modules when a run needs them.
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import Handlebars from 'handlebars'
@@ -28,10 +30,12 @@ const newest = (paths) => Math.max(0, ...paths.flatMap((path) => {
 
 // --if-stale (npm test): nothing to do when the bundle is newer than everything it is made from.
 const inputs = ['src', 'templates', 'scripts', 'package.json', 'package-lock.json'].map((path) => new URL(path, root).pathname)
-if (process.argv.includes('--if-stale') && newest([new URL('dist/worker.cjs', root).pathname]) > newest(inputs)) process.exit(0)
+const outputs = ['build/compiled-templates.js', 'dist/worker.cjs'].map((path) => new URL(path, root).pathname)
+if (process.argv.includes('--if-stale') && Math.min(...outputs.map((path) => newest([path]))) > newest(inputs)) process.exit(0)
 const template = (name) => Handlebars.precompile(readFileSync(new URL(`templates/${name}.hbs`, root), 'utf8'), { strict: true })
 
-writeFileSync(new URL('src/render/compiled-templates.js', root), `// Written by scripts/bundle.js from templates/: do not edit.
+mkdirSync(new URL('build/', root), { recursive: true })
+writeFileSync(new URL('build/compiled-templates.js', root), `// Written by scripts/bundle.js from templates/: do not edit.
 export const page = ${template('page')}
 export const profile = ${template('profile')}
 export const items = { notice: ${template('notice')}, row: ${template('row')}, detail: ${template('detail')} }
