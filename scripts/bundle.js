@@ -14,6 +14,9 @@
 // Source maps let a bug's stack name src/ files and lines (src/cli/bug-report.ts).
 // Libraries a run may not need (luxon, ajv, isbot, ipaddr.js, bcryptjs, @clickhouse/client) stay out of the bundle and
 // are loaded from node_modules when a run needs them.
+// npm ci runs this as package.json's `dependencies` script, not `prepare`: npm also runs prepare
+// for npm pack, and prints its banner to stdout there, so the README's `npm install -g $(npm pack)`
+// would be handed "> profiler-search@0.1.0 prepare" as packages to install (tried in a fresh clone).
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
