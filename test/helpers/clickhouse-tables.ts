@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { otherShard, type ClickHouseServer } from './clickhouse-server.js'
+import { scaled } from './wait-for.js'
 
 const SCHEMA = fileURLToPath(new URL('../../schema/clickhouse.sql', import.meta.url))
 
@@ -42,15 +43,6 @@ export function logLines(host: string, from: number, to: number): string {
   return text
 }
 
-/** Waits until `check` holds, polling; fails after `ms`. */
-export async function waitFor(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`waited ${ms / 1000} s for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
 /**
  * Waits until `check` holds, polling; fails only once `progress` (a snapshot
  * of how far the work got, such as the rows stored and the inserts under way)
@@ -65,8 +57,8 @@ export async function waitWhileProgressing(what: string, check: () => Promise<bo
     if (now !== last) {
       last = now
       since = Date.now()
-    } else if (Date.now() - since > idleMs) {
-      throw new Error(`waited for ${what}: nothing changed for ${idleMs / 1000} s (${now})`)
+    } else if (Date.now() - since > scaled(idleMs)) {
+      throw new Error(`waited for ${what}: nothing changed for ${Math.round(scaled(idleMs) / 1000)} s (${now})`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }

@@ -6,7 +6,6 @@
 
 import { spawnSync } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import { ResidentRows } from '../../../../src/jobs/serve/resident-rows.js'
 import { searchQuery } from '../../../../src/jobs/serve/search-query.js'
@@ -14,6 +13,7 @@ import { FOLLOW_TIMING } from '../../../../src/input/follow-file.js'
 import { StopRequest } from '../../../../src/stop.js'
 import { testJobIO } from '../../../helpers/job-io.js'
 import { serveOptions } from '../../../helpers/serve.js'
+import { waitFor } from '../../../helpers/wait-for.js'
 
 /** A listed nginx line for request n, at 10:00:00 UTC on 22 Nov 2026 plus n seconds. */
 const line = (n: number, url = `/moebel/${100 + n}/sofa`): string =>
@@ -70,10 +70,7 @@ t.test('the logs are followed: lines appended go into the rows kept', async (t) 
   const following = resident.follow(stop)
   appendFileSync(`${dir}/access.log`, lines(10, 13))
   const search = searchQuery(new URLSearchParams('limit=2'), base)
-  for (let waited = 0; urls(resident.rows(search))[0] !== '/moebel/112/sofa'; waited += 20) {
-    if (waited > 10_000) throw new Error('the appended lines never came')
-    await sleep(20)
-  }
+  await waitFor('the appended lines', () => urls(resident.rows(search))[0] === '/moebel/112/sofa')
   t.strictSame(urls(resident.rows(search)), ['/moebel/112/sofa', '/moebel/111/sofa'])
   stop.request('SIGTERM')
   await following
