@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { otherShard, type ClickHouseServer } from './clickhouse-server.js'
 import { scaled } from './wait-for.js'
+import { clfTime, combinedLine, timeAt } from './log-line.js'
 
 const SCHEMA = fileURLToPath(new URL('../../schema/clickhouse.sql', import.meta.url))
 
@@ -31,9 +32,7 @@ export function rowsWithoutSource(ndjson: string): unknown[] {
 
 /** An nginx combined line, the i-th of a log (one a second from 22 Nov 2026 10:00 UTC), telling its host and number. */
 export function logLine(host: string, i: number): string {
-  const d = new Date(Date.UTC(2026, 10, 22, 10, 0, 0) + i * 1000)
-  const p = (n: number): string => String(n).padStart(2, '0')
-  return `10.0.${i % 250}.${1 + (i % 200)} - - [${p(d.getUTCDate())}/Nov/2026:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000] "GET /moebel/${i + 1}/${host}-line HTTP/1.1" 200 ${i} "-" "test"`
+  return combinedLine({ ip: `10.0.${i % 250}.${1 + (i % 200)}`, time: clfTime(timeAt(i)), url: `/moebel/${i + 1}/${host}-line`, bytes: i, userAgent: 'test' })
 }
 
 /** Lines `from` to `to` (exclusive), each with its newline. */

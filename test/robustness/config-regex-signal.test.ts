@@ -17,10 +17,11 @@ import { tableRows } from '../helpers/page.js'
 import { seeded } from '../helpers/seeded.js'
 import { startCli } from '../helpers/run-cli.js'
 import { waitFor } from '../helpers/wait-for.js'
+import { combinedLine } from '../helpers/log-line.js'
 
 const OLD_PAGE = '<!DOCTYPE html><p>previous page</p>\n'
 const CONFIG = { shapes: { patterns: ['/p/{evil}', '/q/{worse}'], segmentTypes: { evil: '(a+)+$', worse: '(x+x+)+y' } } }
-const line = (target: string): string => `192.0.2.1 - - [22/Nov/2026:12:00:01 +0000] "GET ${target} HTTP/1.1" 200 5 "-" "-"\n`
+const line = (target: string): string => `${combinedLine({ time: '22/Nov/2026:12:00:01 +0000', url: target })}\n`
 /** Lines that make a backtracking engine try about 2^40 ways each. */
 const EVIL_LINES = line(`/p/${'a'.repeat(40)}b`) + line(`/q/${'x'.repeat(40)}`)
 

@@ -17,16 +17,13 @@ import { tableRows } from '../helpers/page.js'
 import { startCli } from '../helpers/run-cli.js'
 import { between, seeded } from '../helpers/seeded.js'
 import { waitFor } from '../helpers/wait-for.js'
+import { clfTime, combinedLine, timeAt } from '../helpers/log-line.js'
 
 /** The URL of request n: an article page (its id 100 + n). */
 const url = (n: number): string => `/moebel/${100 + n}/sofa`
 
 /** A listed nginx line for request n, at 10:00:00 UTC plus n seconds. */
-const line = (n: number): string => {
-  const s = String(n % 60).padStart(2, '0')
-  const m = String(Math.floor(n / 60) % 60).padStart(2, '0')
-  return `192.0.2.${(n % 250) + 1} - - [22/Nov/2026:10:${m}:${s} +0000] "GET ${url(n)} HTTP/1.1" 200 ${n} "-" "curl/8.5"\n`
-}
+const line = (n: number): string => `${combinedLine({ ip: `192.0.2.${(n % 250) + 1}`, time: clfTime(timeAt(n)), url: url(n), bytes: n, userAgent: 'curl/8.5' })}\n`
 
 const urlsOn = (page: string): string[] => {
   try {

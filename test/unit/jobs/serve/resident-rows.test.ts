@@ -14,10 +14,11 @@ import { StopRequest } from '../../../../src/stop.js'
 import { testJobIO } from '../../../helpers/job-io.js'
 import { serveOptions } from '../../../helpers/serve.js'
 import { waitFor } from '../../../helpers/wait-for.js'
+import { clfTime, combinedLine, timeAt } from '../../../helpers/log-line.js'
 
 /** A listed nginx line for request n, at 10:00:00 UTC on 22 Nov 2026 plus n seconds. */
 const line = (n: number, url = `/moebel/${100 + n}/sofa`): string =>
-  `192.0.2.${(n % 250) + 1} - - [22/Nov/2026:10:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')} +0000] "GET ${url} HTTP/1.1" 200 ${n} "-" "curl/8.5"\n`
+  `${combinedLine({ ip: `192.0.2.${(n % 250) + 1}`, time: clfTime(timeAt(n)), url, bytes: n, userAgent: 'curl/8.5' })}\n`
 const lines = (from: number, to: number): string => Array.from({ length: to - from }, (_, i) => line(from + i)).join('')
 
 const start = async (t: Test, log: string, limit?: number) => {
