@@ -137,7 +137,7 @@ t.test('a stream that breaks off: the poll after it throws its input error once,
       failure = e
     })
     return failure !== null
-  })
+  }, 20_000, 0)
   t.match(failure, { name: 'ReadError', message: /^cannot read stdin: the gzip data is truncated or corrupt/ })
   t.equal(await log.poll(), false, 'said once: the next poll is quiet')
   t.equal(log.ended(), true, 'then it has ended')
