@@ -4,8 +4,8 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  // compiled-templates.js is written by the build (scripts/bundle.js)
-  { ignores: ['dist/**', 'node_modules/**', '.tap/**', 'fixtures/**', 'coverage/**', 'src/render/compiled-templates.js'] },
+  // build/ (the compiled templates) is written by the build (scripts/bundle.js)
+  { ignores: ['dist/**', 'node_modules/**', '.tap/**', 'fixtures/**', 'coverage/**', 'build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

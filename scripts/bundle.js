@@ -1,19 +1,23 @@
 #!/usr/bin/env node
 // The build after the type check (`npm run build`): the templates precompiled into
-// src/render/compiled-templates.js, then the CLI bundled by esbuild into dist/:
+// build/compiled-templates.js (git-ignored, never in src/: package.json's "imports" maps
+// #compiled-templates to it, and to src/render/compiled-templates.d.ts for TypeScript), then the
+// CLI bundled by esbuild into dist/:
 // - cli.cjs, what every run loads (bin/profiler-search.js requires it): it answers --version
 //   by itself, and loads
-// - program.cjs, the program, run with V8's code cache (program.cjs.cache, made by
-//   code-cache.ts), so a cron run does not compile it again;
+// - program.cjs, the program, required when a command runs (Node 22.1+ reads its compiled
+//   code from the compile cache the bin switches on: bin/profiler-search.js);
 // - worker.cjs, what a worker thread runs when a large input is read on several threads.
-// Both are CommonJS, though src/ is written as ES modules: V8 keeps a code cache only of a
-// classic script, and an ES module entry makes Node start its ES module loader, which costs a
-// small run 5-10 ms (node empty.mjs against node empty.cjs: 1.08x; npm run bench shows it).
+// All are CommonJS, though src/ is written as ES modules: an ES module entry makes Node start
+// its ES module loader, which costs a small run 5-10 ms (node empty.mjs against node empty.cjs:
+// 1.08x; npm run bench shows it).
 // Source maps let a bug's stack name src/ files and lines (src/cli/bug-report.ts).
 // Libraries a run may not need (luxon, ajv, isbot, ipaddr.js, bcryptjs, @clickhouse/client) stay out of the bundle and
 // are loaded from node_modules when a run needs them.
-import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+// npm ci runs this as package.json's `dependencies` script, not `prepare`: npm also runs prepare
+// for npm pack, and prints its banner to stdout there, so the README's `npm install -g $(npm pack)`
+// would be handed "> profiler-search@0.1.0 prepare" as packages to install (tried in a fresh clone).
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import Handlebars from 'handlebars'
@@ -29,10 +33,12 @@ const newest = (paths) => Math.max(0, ...paths.flatMap((path) => {
 
 // --if-stale (npm test): nothing to do when the bundle is newer than everything it is made from.
 const inputs = ['src', 'templates', 'scripts', 'package.json', 'package-lock.json'].map((path) => new URL(path, root).pathname)
-if (process.argv.includes('--if-stale') && newest([new URL('dist/program.cjs.cache', root).pathname]) > newest(inputs)) process.exit(0)
+const outputs = ['build/compiled-templates.js', 'dist/worker.cjs'].map((path) => new URL(path, root).pathname)
+if (process.argv.includes('--if-stale') && Math.min(...outputs.map((path) => newest([path]))) > newest(inputs)) process.exit(0)
 const template = (name) => Handlebars.precompile(readFileSync(new URL(`templates/${name}.hbs`, root), 'utf8'), { strict: true })
 
-writeFileSync(new URL('src/render/compiled-templates.js', root), `// Written by scripts/bundle.js from templates/: do not edit.
+mkdirSync(new URL('build/', root), { recursive: true })
+writeFileSync(new URL('build/compiled-templates.js', root), `// Written by scripts/bundle.js from templates/: do not edit.
 export const page = ${template('page')}
 export const profile = ${template('profile')}
 export const items = { notice: ${template('notice')}, row: ${template('row')}, detail: ${template('detail')} }
@@ -72,7 +78,7 @@ const lazyChildProcess = {
   },
 }
 
-/** The entry loads the program from the bundle, with its code cache: load-program.ts gives way to load-program-bundled.ts. */
+/** The entry requires the program from the bundle: load-program.ts gives way to load-program-bundled.ts. */
 const bundledProgram = {
   name: 'bundled-program',
   setup(build) {
@@ -113,6 +119,3 @@ await build({
   external: ['ajv', 'ipaddr.js', 'isbot', 'luxon'],
 })
 
-// The code cache, made by the Node.js that builds (and, as a rule, runs) the package.
-const cache = spawnSync(process.execPath, ['--import=tsx', 'scripts/code-cache.ts'], { cwd: new URL('.', root), stdio: 'inherit' })
-if (cache.status !== 0) process.exit(cache.status ?? 1)

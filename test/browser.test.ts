@@ -5,9 +5,6 @@
  * files in name order, starts this, the longest, first.
  */
 
-import t from 'tap'
 import { importTests } from './helpers/import-tests.js'
 
-// tap gives each test file (process) 120 s; these are six files' worth
-t.setTimeout(300_000)
 importTests('test/browser', 6)

@@ -9,20 +9,11 @@
 
 import { readFileSync } from 'node:fs'
 import { SourceMap } from 'node:module'
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/**
- * `    at fn (/…/dist/cli.cjs:12:34)`, `    at /…/dist/cli.cjs:12:34`, or a
- * file named alone: the program run with its code cache (`program.cjs`,
- * see code-cache.ts), which lies beside this code.
- */
-const FRAME = /^(\s+at (?:.*\()?)((?:file:\/\/)?\/[^\s()]+\.c?js|[^\s()/:]+\.cjs):(\d+):(\d+)(\)?)$/
-
-/** The folder of this code: where a file named alone in a frame lies. */
-function ownFolder(): string {
-  return dirname(fileURLToPath(import.meta.url))
-}
+/** `    at fn (/…/dist/cli.cjs:12:34)` or `    at /…/dist/cli.cjs:12:34`, the path maybe a file: URL. */
+const FRAME = /^(\s+at (?:.*\()?)((?:file:\/\/)?\/[^\s()]+\.c?js):(\d+):(\d+)(\)?)$/
 
 function mapOf(file: string, maps: Map<string, SourceMap | null>): SourceMap | null {
   let map = maps.get(file)
@@ -41,15 +32,14 @@ function mapped(line: string, maps: Map<string, SourceMap | null>): string {
   const frame = FRAME.exec(line)
   if (!frame) return line
   const [, before = '', location = '', row = '', column = '', after = ''] = frame
-  const alone = !location.startsWith('file:') && !isAbsolute(location)
-  const file = alone ? join(ownFolder(), location) : location.startsWith('file:') ? fileURLToPath(location) : location
+  const file = location.startsWith('file:') ? fileURLToPath(location) : location
   const entry = mapOf(file, maps)?.findEntry(Number(row) - 1, Number(column) - 1)
   if (entry && 'originalSource' in entry) {
     const { originalSource: original, originalLine, originalColumn } = entry
     const source = original.startsWith('file:') ? fileURLToPath(original) : resolve(dirname(file), original)
     if (source.startsWith(join(dirname(file), '..', 'src', sep))) return `${before}${source}:${originalLine + 1}:${originalColumn + 1}${after}`
   }
-  return alone ? `${before}${file}:${row}:${column}${after}` : line
+  return line
 }
 
 /** The error's stack, with the program's frames naming src/ files and lines. */

@@ -1,14 +1,13 @@
 /**
  * The program as the bundle loads it (it replaces load-program.ts there):
- * dist/program.cjs, run with the code cache made when the package was
- * built. Compiling the program costs a small cron run more than anything it
- * does; with the cache it is read, not compiled.
+ * dist/program.cjs, beside dist/cli.cjs, required as CommonJS. The bin has
+ * switched on Node's compile cache by then (bin/profiler-search.js), so on
+ * Node 22.1+ a run reads the program's compiled code instead of compiling it.
  */
 
-import { fileURLToPath } from 'node:url'
-import { runWithCodeCache } from './code-cache.js'
+import { createRequire } from 'node:module'
 import type { ProgramModule } from './load-program.js'
 
 export function loadProgram(): Promise<ProgramModule> {
-  return Promise.resolve(runWithCodeCache(fileURLToPath(new URL('program.cjs', import.meta.url))) as ProgramModule)
+  return Promise.resolve(createRequire(import.meta.url)('./program.cjs') as ProgramModule)
 }

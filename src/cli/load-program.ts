@@ -1,7 +1,6 @@
 /**
  * The program, imported when a command runs. The bundle replaces this module
- * with load-program-bundled.ts, which loads the same program from dist/ with
- * V8's code cache.
+ * with load-program-bundled.ts, which requires the same program from dist/.
  */
 
 export type ProgramModule = typeof import('./program.js')

@@ -76,6 +76,12 @@ export async function sniffGzip(source: AsyncIterable<Buffer>): Promise<{ gzip: 
  * is finished, where cut data fails. An error of the chunks themselves is
  * kept apart from a gzip error (`sourceError`). zlib is loaded here, when
  * the first gzip input is met: a run on plain logs does not pay for it.
+ *
+ * Not zlib's stream read through stream.pipeline(): that is as fast (a
+ * build of a 1M-line .gz, 8 paired runs: 1.00x the CPU and wall time of
+ * this) and as bounded on a bomb, but a zlib stream that fails drops the
+ * output it holds: with a reader slower than gunzip, a cut .gz lost the
+ * last 68-79 KB before the cut (test/unit/input/gzip.test.ts).
  */
 export async function* gunzipped(chunks: AsyncIterable<Buffer>, sourceError: { error: unknown }): AsyncGenerator<Buffer> {
   const zlib = require('node:zlib') as typeof import('node:zlib')

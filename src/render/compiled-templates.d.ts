@@ -1,7 +1,8 @@
 /**
  * The templates of templates/, precompiled when the package is built
- * (scripts/bundle.js writes compiled-templates.js next to this
- * file), so a run needs only handlebars' runtime and reads no template file.
+ * (scripts/bundle.js writes build/compiled-templates.js; package.json's
+ * "imports" makes it #compiled-templates, typed by this file), so a run
+ * needs only handlebars' runtime and reads no template file.
  */
 
 import type Handlebars from 'handlebars'

@@ -22,7 +22,7 @@ import type { ProfileRow } from '../record.js'
 import { visible } from '../text/visible.js'
 import { lazyMap } from './lazy-map.js'
 import { DEFAULT_DETAIL_OPTIONS, profileDetail, TOKEN_PATTERN, type DetailOptions } from './profile-detail.js'
-import { formStylesheet, items, message, page, partials, profile, stylesheet } from './compiled-templates.js'
+import { formStylesheet, items, message, page, partials, profile, stylesheet } from '#compiled-templates'
 import type { SearchForm } from './search-form.js'
 import type { SearchSummary } from './search-summary.js'
 

@@ -13,7 +13,8 @@
 // one. Prints lines/s, MB/s, peak RSS, the ratios to the baselines and each
 // target of the performance issues; --json FILE saves every figure. Run it with
 // tsx (npm run bench does): the line-splitting comparison imports src/.
-// --files-only stops after the figures of the files and the start-up. Then how soon SIGTERM
+// --files-only stops after the figures of the files and the start-up; --startup runs the start-up alone
+// (startup.js: run the bench with another node binary to measure that Node). Then how soon SIGTERM
 // ends a build at the cap on config patterns (stop-time.js). Last, the soak of
 // `watch` (soak.js): 10 minutes of appends at 5,000 lines/s, 30 s with
 // --quick; --soak runs the soak alone; --node-flags passes flags to the
@@ -24,7 +25,7 @@
 // Then the ClickHouse searches and ship (clickhouse.js; --clickhouse-only runs them alone). The soak,
 // serve and ClickHouse parts generate their own logs in the old 'nginx' style.
 //
-//   npm run bench -- [--sizes 1000000,5000000] [--runs 3] [--styles wild,nginx] [--files-only] [--json FILE] [--soak] [--serve] [--quick]
+//   npm run bench -- [--sizes 1000000,5000000] [--runs 3] [--styles wild,nginx] [--files-only] [--startup] [--json FILE] [--soak] [--serve] [--quick]
 //                    [--node-flags FLAGS] [--clickhouse-only] [--clickhouse-lines 10000000]
 import { spawnSync } from 'node:child_process'
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, openSync, closeSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -39,6 +40,7 @@ import { runServeBench } from './serve-bench.js'
 import { RECOMMENDED_NODE_FLAGS, runSoak } from './soak.js'
 import { measureStopTime } from './stop-time.js'
 import { clickHouseBench } from './clickhouse.js'
+import { startupBench } from './startup.js'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -169,6 +171,13 @@ const record = (name, lines, bytes, m) => {
 const find = (name) => results.find((r) => r.name === name)
 const label = (n) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`)
 
+if (process.argv.includes('--startup')) {
+  const checks = await startupBench({ dir, bin: BIN, rounds: Math.max(RUNS * 5, 15), runOnce, record })
+  console.log('\n| target | this run | met |\n|---|---:|:---:|')
+  for (const t of checks) console.log(`| ${t.what} | ${t.value} | ${t.pass ? 'yes' : 'NO'} |`)
+  process.exit(0)
+}
+
 if (process.argv.includes('--clickhouse-only')) {
   const targets = await clickHouseBench({ dir, lines: CLICKHOUSE_LINES, runs: RUNS, measure, record })
   console.log('\n| run | seconds | lines/s |\n|---|---:|---:|')
@@ -248,30 +257,8 @@ for (const style of STYLES) {
   }
 }
 
-// Start-up: the three commands run in turns, so a slow moment of the machine falls on each alike.
-// The targets (issue 19): medians of this run, as ratios to `node -e 0`.
-const STARTUP_TARGETS = { build: 1.7, version: 1.3 }
-const small = join(dir, 'ten.log')
-await generateLog(small, 10)
-{
-  const startups = {
-    'node -e 0': [process.execPath, '-e', '0'],
-    '--version': [process.execPath, BIN, '--version'],
-    'build, 10-line input': [process.execPath, BIN, 'build', small, '-o', join(dir, 'ten.html')],
-  }
-  const times = Object.fromEntries(Object.keys(startups).map((name) => [name, []]))
-  for (let round = 0; round < Math.max(RUNS * 5, 15); round++) {
-    for (const [name, argv] of Object.entries(startups)) times[name].push(runOnce(argv))
-  }
-  for (const [name, all] of Object.entries(times)) {
-    const sorted = [...all].sort((a, b) => a.seconds - b.seconds)
-    record(name, name.startsWith('build') ? 10 : 0, name.startsWith('build') ? statSync(small).size : 0,
-      { seconds: sorted[Math.floor(sorted.length / 2)].seconds, rssMb: Math.max(...all.map((r) => r.rssMb ?? 0)) || null })
-  }
-  const node = find('node -e 0').seconds
-  console.log(`  start-up / node -e 0: build, 10-line input ${(find('build, 10-line input').seconds / node).toFixed(2)}x (target ${STARTUP_TARGETS.build}x), ` +
-    `--version ${(find('--version').seconds / node).toFixed(2)}x (target ${STARTUP_TARGETS.version}x)`)
-}
+// Start-up: a small run against node -e 0 (startup.js)
+const startupChecks = await startupBench({ dir, bin: BIN, rounds: Math.max(RUNS * 5, 15), runOnce, record })
 
 const ratios = []
 const ratio = (what, a, b) => {
@@ -361,11 +348,7 @@ for (const style of STYLES) {
     }
   }
 }
-const ten = find('build, 10-line input')
-const node = find('node -e 0')
-const version = find('--version')
-target(`build of a 10-line log at most ${STARTUP_TARGETS.build}x node -e 0`, `${(ten.seconds / node.seconds).toFixed(2)}x (${ten.seconds.toFixed(3)} s vs ${node.seconds.toFixed(3)} s)`, ten.seconds <= STARTUP_TARGETS.build * node.seconds)
-target(`--version at most ${STARTUP_TARGETS.version}x node -e 0`, `${(version.seconds / node.seconds).toFixed(2)}x (${version.seconds.toFixed(3)} s)`, version.seconds <= STARTUP_TARGETS.version * node.seconds)
+targets.push(...startupChecks)
 let soak = null
 let serve = null
 if (!FILES_ONLY) {

@@ -10,12 +10,12 @@
  */
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { pathToFileURL } from 'node:url'
 import t, { type Test } from 'tap'
 import { fileBrowser, hasChromium, withPage, type FileBrowser, type OpenedPage, type Tab } from '../helpers/browser.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
 import { SHOWN_BY_DEFAULT, SHOWN_FROM_JSON, SHOWN_IN_NOTICES, SHOWN_WITH_ANY_URL } from './hostile-payloads.js'
+import { waitFor } from '../helpers/wait-for.js'
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 const SITE_CSP = "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'"
@@ -221,10 +221,10 @@ browserTest('the CSP alone blocks planted script, handlers and loads', async (t,
   writeFileSync(`${dir}/planted.html`, html.replace(meta, meta + PLANTED_HEAD).replace('<body>\n', `<body>\n${PLANTED_BODY}`))
   await withPage(browser, pathToFileURL(`${dir}/planted.html`).href, async ({ page, requests, dialogs, console }) => {
     // the five refusals come where the script and the handler would have run and the loads begun: then they did not
-    // (waited for up to 10 s; the checks below tell what is missing)
+    // (waited for a while; the checks below tell what is missing)
     const refusals = (): string[] => console.filter((m) => m.includes('violates the following Content Security Policy directive'))
     const blocked = (): number => requests.filter((r) => r.failure() !== null).length
-    for (const end = Date.now() + 10_000; (refusals().length < 5 || blocked() < 2) && Date.now() < end;) await sleep(20)
+    await waitFor('the refusals and the blocked loads', () => refusals().length >= 5 && blocked() >= 2, 10_000).catch(() => undefined)
     t.equal(await page.evaluate(() => typeof Reflect.get(window, '__pwned')), 'undefined', 'neither the script nor the handler ran')
     t.strictSame(dialogs, [])
     t.strictSame(requests.map((r) => [r.url(), r.failure()?.errorText]).sort(), [

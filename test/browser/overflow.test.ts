@@ -16,6 +16,7 @@ import type { CDPSession, Page } from 'playwright-core'
 import { launchChromium, NO_CHROMIUM, withTab } from '../helpers/browser.js'
 import { decodePng, differingBox, type Pixels } from '../helpers/png.js'
 import { runCli } from '../helpers/run-cli.js'
+import { combinedLine } from '../helpers/log-line.js'
 
 /** One letter under 300 stacked acute accents (U+0301): narrow, but one cluster. */
 const STACKED = `a${'\u0301'.repeat(300)}`
@@ -32,7 +33,7 @@ const REQUESTS = [
   { second: 42, url: `/sofas/${STACKED}`, referer: STRUCK, userAgent: WORD },
 ] as const
 const LOG = REQUESTS.map(({ second, url, referer, userAgent }) =>
-  `203.0.113.9 - - [22/Nov/2026:13:45:${second} +0100] "GET ${url} HTTP/1.1" 200 512 "${referer}" "${userAgent}"\n`).join('')
+  `${combinedLine({ ip: '203.0.113.9', time: `22/Nov/2026:13:45:${second} +0100`, url, bytes: 512, referer, userAgent })}\n`).join('')
 
 const byUrl = (a: { url: string }, b: { url: string }): number => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)
 
@@ -170,7 +171,7 @@ t.test('a letter under 500 combining marks draws only inside its own box, light 
   const browser = await launchChromium()
   t.teardown(() => browser.close())
   const line = (second: number, ip: string, url: string, userAgent: string): string =>
-    `${ip} - - [22/Nov/2026:13:45:${second} +0100] "GET ${url} HTTP/1.1" 200 512 "-" "${userAgent}"\n`
+    `${combinedLine({ ip, time: `22/Nov/2026:13:45:${second} +0100`, url, bytes: 512, userAgent })}\n`
   const dir = t.testdir({
     // the marks in the middle row (newest first), between two ordinary ones: in each kind of box once
     'access.log': line(40, '192.0.2.40', '/older/', 'curl/8.0') + line(41, MARKS_ABOVE, `/${MARKS_ABOVE}`, MARKS_BELOW) +

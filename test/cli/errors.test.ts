@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { gzipSync } from 'node:zlib'
 import t, { type Test } from 'tap'
 import { BIN, fixture, NODE, NODE_ARGS, runCli } from '../helpers/run-cli.js'
+import { clfTime, combinedLine, timeAt } from '../helpers/log-line.js'
 
 const OLD_PAGE = '<!DOCTYPE html><p>previous page</p>\n'
 
@@ -156,8 +157,7 @@ t.test('a truncated .gz is an input error and nothing is published', async (t) =
 
 t.test('stdout closed early ends quietly with 0', async (t) => {
   // A page of 5000 rows is far larger than a pipe's buffer, so the write meets a closed pipe.
-  const lines = Array.from({ length: 5000 }, (_, i) =>
-    `127.0.0.1 - - [22/Nov/2026:10:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} +0100] "GET /moebel/${i + 1}/sofa HTTP/1.1" 200 5 "-" "-"`)
+  const lines = Array.from({ length: 5000 }, (_, i) => combinedLine({ ip: '127.0.0.1', time: clfTime(timeAt(i)), url: `/moebel/${i + 1}/sofa` }))
   const dir = t.testdir({ 'big.log': `${lines.join('\n')}\n` })
   const result = await new Promise<{ code: number | null; stderr: string; got: number }>((resolve) => {
     const child = spawn(NODE, [...NODE_ARGS, BIN, 'build', '--limit', '5000', `${dir}/big.log`], { stdio: ['ignore', 'pipe', 'pipe'] })

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import t from 'tap'
 import { countLine, tableRows } from '../helpers/page.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
+import { commonLine } from '../helpers/log-line.js'
 
 type Row = Record<string, unknown>
 const ndjson = (text: string): Row[] => text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Row)
@@ -72,7 +73,7 @@ t.test('a last line cut off inside its User-Agent is read, the User-Agent as far
   t.equal((rows[0] as Row).raw, '203.0.113.10 - - [22/Nov/2026:13:45:39 +0100] "GET /lampen/ HTTP/1.1" 200 300 "https://shop.example/" "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWe')
 
   const dir = t.testdir()
-  const line = (n: number, tail: string) => `203.0.113.${n} - - [22/Nov/2026:13:45:3${n} +0100] "GET /moebel/ HTTP/1.1" 200 3 ${tail}`
+  const line = (n: number, tail: string) => `${commonLine({ ip: `203.0.113.${n}`, time: `22/Nov/2026:13:45:3${n} +0100`, url: '/moebel/', bytes: 3 })} ${tail}`
   writeFileSync(`${dir}/cuts.log`, [line(1, '"-" "curl/8"'), line(2, '"-" "'), line(3, '"https://shop.exa'), line(4, '"-" "ua"x'), 'x'].join('\n'))
   const cuts = await runCli(['build', '--emit', 'ndjson', `${dir}/cuts.log`])
   t.strictSame(ndjson(cuts.stdout).map((row) => [row.line, row.referer, row.userAgent]), [[2, null, null], [1, null, 'curl/8']],

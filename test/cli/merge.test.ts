@@ -11,6 +11,7 @@ import { MAX_ROW_LENGTH } from '../../src/merge/read-row.js'
 import { countLine, detailSections, tableRows, tokenLinks } from '../helpers/page.js'
 import { matchFileSnapshot } from '../helpers/snapshot.js'
 import { fixture, runCli } from '../helpers/run-cli.js'
+import { combinedLine } from '../helpers/log-line.js'
 
 interface Row {
   status: number
@@ -182,7 +183,7 @@ const lineAtCap = (second: number): string => {
 }
 
 t.test('every row build writes merges: rows of lines at the 64 KiB cap, full of control characters, come back byte for byte', async (t) => {
-  const short = (second: number): string => `192.0.2.1 - - [22/Nov/2026:12:00:0${second} +0000] "GET /q HTTP/1.1" 200 5 "-" "-"`
+  const short = (second: number): string => combinedLine({ time: `22/Nov/2026:12:00:0${second} +0000`, url: '/q' })
   const lines = [lineAtCap(1), short(2), lineAtCap(3), short(4), lineAtCap(5), short(6)]
   t.equal(Buffer.byteLength(lines[0] ?? ''), MAX_LINE_LENGTH)
   const dir = t.testdir({ 'access.log': `${lines.join('\n')}\n` })

@@ -8,9 +8,10 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import t, { type Test } from 'tap'
 import { runCli } from '../helpers/run-cli.js'
+import { combinedLine } from '../helpers/log-line.js'
 
 const line = (ip: string, second: number, status = 200): string =>
-  `${ip} - - [22/Nov/2026:13:45:${second} +0100] "GET /moebel/ HTTP/1.1" ${status} 512 "-" "curl/8.0"\n`
+  `${combinedLine({ ip, time: `22/Nov/2026:13:45:${second} +0100`, url: '/moebel/', status, bytes: 512, userAgent: 'curl/8.0' })}\n`
 /** The newest line is a 404: not listed, but read. */
 const LOG = line('192.0.2.1', 40) + line('192.0.2.2', 41) + line('192.0.2.3', 59, 404)
 const stampOf = (html: string): string | undefined => /<p class="page-stamp">(.*)<\/p>/.exec(html)?.[1]

@@ -9,7 +9,8 @@
 import { appendFileSync, copyFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs'
 import t from 'tap'
 import { clickHouseMissing, clickHouseServer } from '../helpers/clickhouse-server.js'
-import { createSchema, logLines, waitFor } from '../helpers/clickhouse-tables.js'
+import { createSchema, logLines } from '../helpers/clickhouse-tables.js'
+import { waitFor } from '../helpers/wait-for.js'
 import { startCli } from '../helpers/run-cli.js'
 
 const missing = clickHouseMissing()

@@ -14,7 +14,8 @@
 import { appendFileSync, renameSync, writeFileSync } from 'node:fs'
 import t from 'tap'
 import { clickHouseMissing, clickHouseServer, type ClickHouseServer } from '../helpers/clickhouse-server.js'
-import { createSchema, logLines, waitFor, waitWhileProgressing } from '../helpers/clickhouse-tables.js'
+import { createSchema, logLines, waitWhileProgressing } from '../helpers/clickhouse-tables.js'
+import { waitFor } from '../helpers/wait-for.js'
 import { startCli, type StartedCli } from '../helpers/run-cli.js'
 import { between, seeded } from '../helpers/seeded.js'
 

@@ -15,7 +15,8 @@ import { ClickHouseConnection } from '../../src/clickhouse/clickhouse-connection
 import { parseClickHouseUrl } from '../../src/clickhouse/clickhouse-url.js'
 import { awaitInserts, InsertIds } from '../../src/jobs/ship/running-inserts.js'
 import { clickHouseMissing, clickHouseServer, type ClickHouseServer } from '../helpers/clickhouse-server.js'
-import { createSchema, logLine, waitFor } from '../helpers/clickhouse-tables.js'
+import { createSchema, logLine } from '../helpers/clickhouse-tables.js'
+import { waitFor } from '../helpers/wait-for.js'
 import { runCli } from '../helpers/run-cli.js'
 
 const missing = clickHouseMissing()

@@ -7,7 +7,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import t from 'tap'
 import { clickHouseMissing, clickHouseServer } from '../helpers/clickhouse-server.js'
-import { createSchema, logLine, rowsWithoutSource, waitFor } from '../helpers/clickhouse-tables.js'
+import { createSchema, logLine, rowsWithoutSource } from '../helpers/clickhouse-tables.js'
+import { waitFor } from '../helpers/wait-for.js'
 import { runCli, startCli } from '../helpers/run-cli.js'
 
 const missing = clickHouseMissing()

@@ -15,6 +15,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { waitFor } from './wait-for.js'
 
 export const SERVER_BINARY = '/usr/sbin/clickhouse-server'
 /** The certificate the servers serve HTTPS with: a client trusts it through NODE_EXTRA_CA_CERTS. */
@@ -142,13 +143,10 @@ async function start(ports: Ports, shardPorts: readonly number[]): Promise<Click
     if (!response.ok) throw new Error(text.trim())
     return text
   }
-  for (let waited = 0; ; waited += 50) {
+  await waitFor('clickhouse-server to answer', async () => {
     if (exited) throw new Error(`clickhouse-server exited at start; see ${dir}/server.err.log`)
-    const up = await fetch(`${base}ping`).then((r) => r.ok, () => false)
-    if (up) break
-    if (waited > 30_000) throw new Error('clickhouse-server did not answer within 30 s')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+    return fetch(`${base}ping`).then((r) => r.ok, () => false)
+  }, 30_000, 50)
   const version = (await query('SELECT version()')).trim()
   return {
     httpPort, httpsPort, tcpPort, version, query,

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { otherShard, type ClickHouseServer } from './clickhouse-server.js'
+import { scaled } from './wait-for.js'
+import { clfTime, combinedLine, timeAt } from './log-line.js'
 
 const SCHEMA = fileURLToPath(new URL('../../schema/clickhouse.sql', import.meta.url))
 
@@ -30,9 +32,7 @@ export function rowsWithoutSource(ndjson: string): unknown[] {
 
 /** An nginx combined line, the i-th of a log (one a second from 22 Nov 2026 10:00 UTC), telling its host and number. */
 export function logLine(host: string, i: number): string {
-  const d = new Date(Date.UTC(2026, 10, 22, 10, 0, 0) + i * 1000)
-  const p = (n: number): string => String(n).padStart(2, '0')
-  return `10.0.${i % 250}.${1 + (i % 200)} - - [${p(d.getUTCDate())}/Nov/2026:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000] "GET /moebel/${i + 1}/${host}-line HTTP/1.1" 200 ${i} "-" "test"`
+  return combinedLine({ ip: `10.0.${i % 250}.${1 + (i % 200)}`, time: clfTime(timeAt(i)), url: `/moebel/${i + 1}/${host}-line`, bytes: i, userAgent: 'test' })
 }
 
 /** Lines `from` to `to` (exclusive), each with its newline. */
@@ -40,15 +40,6 @@ export function logLines(host: string, from: number, to: number): string {
   let text = ''
   for (let i = from; i < to; i++) text += `${logLine(host, i)}\n`
   return text
-}
-
-/** Waits until `check` holds, polling; fails after `ms`. */
-export async function waitFor(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`waited ${ms / 1000} s for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
 }
 
 /**
@@ -65,8 +56,8 @@ export async function waitWhileProgressing(what: string, check: () => Promise<bo
     if (now !== last) {
       last = now
       since = Date.now()
-    } else if (Date.now() - since > idleMs) {
-      throw new Error(`waited for ${what}: nothing changed for ${idleMs / 1000} s (${now})`)
+    } else if (Date.now() - since > scaled(idleMs)) {
+      throw new Error(`waited for ${what}: nothing changed for ${Math.round(scaled(idleMs) / 1000)} s (${now})`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
 import { ROOT } from './run-cli.js'
+import { scaled } from './wait-for.js'
 
 const testFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
   .sort((a, b) => a.name.localeCompare(b.name))
@@ -18,8 +19,18 @@ const testFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: t
  * Imports every `*.test.ts` under `folder` (relative to the repository): their
  * tests join this process's root test. A first test holds the queue until all
  * are imported, so the root does not end between two files.
+ *
+ * tap's `timeout` (package.json) is one bound on a whole process, a backstop
+ * against a hang; this process runs many files' tests, which a loaded machine
+ * runs slower. So its bound is on a stall instead: the process is stopped
+ * only when none of its tests ends for `idleMs` (the longest one of them may
+ * take on an idle machine, and more: scaled to the machine's load, read as
+ * each test ends).
  */
-export const importTests = (folder: string, atLeast: number): void => {
+export const importTests = (folder: string, atLeast: number, idleMs = 120_000): void => {
+  const backstop = (): void => void t.setTimeout(scaled(idleMs))
+  backstop()
+  t.on('subtestEnd', backstop)
   const files = testFiles(join(ROOT, folder))
   const imported = (async () => {
     for (const file of files) await import(pathToFileURL(file).href)

@@ -12,25 +12,13 @@ import type { Batch, RecordSink } from '../../src/source/batch.js'
 import type { RecordGate } from '../../src/source/record-reader.js'
 import { SkippedLines } from '../../src/source/skipped-lines.js'
 import { NewestLine } from '../../src/source/newest-line.js'
+import { clfTime, combinedLine, timeAt } from './log-line.js'
 
-/** The epoch milliseconds of 22 Nov 2026, 10:00 plus `second` seconds, UTC. */
-export const timeAt = (second: number): number => Date.UTC(2026, 10, 22, 10, 0, 0) + second * 1000
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const pad = (n: number): string => String(n).padStart(2, '0')
-
-/** An instant (epoch ms) as a CLF time in UTC, as nginx's `$time_local` writes it on a machine in UTC: `22/Nov/2026:10:00:00 +0000`. */
-export const clfTime = (ms: number): string => {
-  const d = new Date(ms)
-  return `${pad(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`
-}
+export { clfTime, timeAt } from './log-line.js'
 
 /** A combined line from 192.0.2.`n`, logged at `timeAt(second)`. */
-export const logLine = (n: number, second: number, status = 200): string => {
-  const at = new Date(timeAt(second))
-  const clock = [at.getUTCHours(), at.getUTCMinutes(), at.getUTCSeconds()].map((v) => String(v).padStart(2, '0')).join(':')
-  return `192.0.2.${n} - - [22/Nov/2026:${clock} +0000] "GET /p${n} HTTP/1.1" ${status} 3 "-" "curl"`
-}
+export const logLine = (n: number, second: number, status = 200): string =>
+  combinedLine({ ip: `192.0.2.${n}`, time: clfTime(timeAt(second)), url: `/p${n}`, status, bytes: 3, userAgent: 'curl' })
 
 /** An input whose chunks are these texts; an Error among them is thrown when reading gets there. */
 export interface MemoryInput {

@@ -11,6 +11,7 @@ import { get } from 'node:http'
 import { createServer } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Test } from 'tap'
+import { waitFor } from './wait-for.js'
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path)) ?? null
 
@@ -65,10 +66,9 @@ export const startNginx = async (t: Test, dir: string, http = `access_log ${dir}
     // unref'd: once nginx is gone, the guard does not keep the process alive
     await Promise.race([exited, sleep(5000, undefined, { ref: false }).then(() => nginx.kill('SIGKILL'))])
   })
-  for (const end = Date.now() + 5000; ; await sleep(50)) {
-    const up = await request(port, '/up').then(() => true, () => false)
-    if (up) break
-    if (Date.now() > end || nginx.exitCode !== null) throw new Error(`nginx did not start: ${readFileSync(`${dir}/error.log`, 'utf8')}`)
-  }
+  await waitFor('nginx to answer', async () => {
+    if (nginx.exitCode !== null) throw new Error(`nginx did not start: ${readFileSync(`${dir}/error.log`, 'utf8')}`)
+    return request(port, '/up').then(() => true, () => false)
+  }, 5000, 50)
   return { nginx, port }
 }

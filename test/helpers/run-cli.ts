@@ -10,6 +10,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { main } from '../../src/cli/main.js'
+import { scaled } from './wait-for.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -51,7 +52,7 @@ export interface CliOptions {
 export interface SpawnOptions extends CliOptions {
   /** Report the child's peak RSS (`process.resourceUsage().maxRSS`, read as it exits) in `maxRssKiB`. */
   measureRss?: boolean
-  /** Kill the child with SIGKILL after this many milliseconds and report `timedOut`: a hang fails fast. */
+  /** Kill the child with SIGKILL after this many milliseconds (on an idle machine: scaled to its load) and report `timedOut`: a hang fails fast. */
   timeoutMs?: number
 }
 
@@ -112,7 +113,7 @@ export const startCli = (args: readonly string[], options: Omit<SpawnOptions, 'i
   const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
     timedOut = true
     child.kill('SIGKILL')
-  }, options.timeoutMs)
+  }, scaled(options.timeoutMs))
   const result = new Promise<CliResult>((resolve, reject) => {
     child.on('error', reject)
     child.on('close', (code, signal) => {

@@ -16,7 +16,7 @@ import { build } from '../../src/jobs/build.js'
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/select/criteria.js'
 import { buildOptions } from '../helpers/build-options.js'
 import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
-import { clfTime } from '../helpers/log-source.js'
+import { clfTime } from '../helpers/log-line.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'backward-property-'))

@@ -25,7 +25,7 @@ import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/se
 import { WorkerPool } from '../../src/workers/worker-pool.js'
 import { buildOptions } from '../helpers/build-options.js'
 import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
-import { clfTime } from '../helpers/log-source.js'
+import { clfTime } from '../helpers/log-line.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
 const CASES = Number(process.env.INPUT_SET_CASES ?? 120)

@@ -25,7 +25,7 @@ import { DEFAULT_READ_OPTIONS } from '../../src/source/read-settings.js'
 import { WorkerPool } from '../../src/workers/worker-pool.js'
 import { buildOptions } from '../helpers/build-options.js'
 import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
-import { clfTime } from '../helpers/log-source.js'
+import { clfTime } from '../helpers/log-line.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
 const CASES = Number(process.env.THREAD_CASES ?? 40)

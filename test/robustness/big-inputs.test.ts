@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib'
 import t, { type Test } from 'tap'
 import { countLine, rowSummaries } from '../helpers/page.js'
 import { fixture, runCli, spawnCli, type CliResult } from '../helpers/run-cli.js'
+import { clfTime, combinedLine, timeAt } from '../helpers/log-line.js'
 
 const MB = 1024 * 1024
 /** A generous bound: node itself takes about 50 MB; the inputs are 10 to 100 MB. */
@@ -18,8 +19,7 @@ const MAX_RSS_MB = 200
 const HANG_MS = 60_000
 
 const NGINX = readFileSync(fixture('nginx/access.log'))
-const line = (second: number, target: string): string =>
-  `192.0.2.1 - - [22/Nov/2026:12:00:${String(second).padStart(2, '0')} +0000] "GET ${target} HTTP/1.1" 200 5 "-" "-"`
+const line = (second: number, target: string): string => combinedLine({ time: clfTime(timeAt(2 * 3600 + second)), url: target })
 
 /** Rows cut to 100 characters, so a failure never prints megabytes. */
 const shortRows = (html: string): string[] => rowSummaries(html).map((row) => row.slice(0, 100))

@@ -13,6 +13,7 @@ import t, { type Test } from 'tap'
 import { isCompletePage } from '../helpers/large-log.js'
 import { countLine } from '../helpers/page.js'
 import { spawnCli, type CliResult } from '../helpers/run-cli.js'
+import { clfTime, combinedLine, timeAt } from '../helpers/log-line.js'
 
 const ROWS = 300
 const URL = `/p?${'='.repeat(8000)}`
@@ -22,8 +23,7 @@ const MAX_RSS_MB = 170
 const HANG_MS = 60_000
 
 const log = (): string => Array.from({ length: ROWS }, (_, i) => {
-  const time = `22/Nov/2026:12:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')} +0000`
-  return `192.0.2.1 - - [${time}] "GET ${URL} HTTP/1.1" 200 5 "-" "-"\n`
+  return `${combinedLine({ time: clfTime(timeAt(2 * 3600 + i)), url: URL })}\n`
 }).join('')
 
 const assertBounded = (t: Test, r: CliResult, what: string): void => {

@@ -8,19 +8,14 @@
 
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, constants, openSync, writeFileSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { CONFIG_MAX_BYTES } from '../../src/config/load-config.js'
 import { UNTRUSTED_CONFIG_HINT } from '../../src/config/trusted-config.js'
 import { needsRoot } from '../helpers/other-user.js'
 import { fixture, runCli, spawnCli, startCli } from '../helpers/run-cli.js'
+import { waitFor } from '../helpers/wait-for.js'
 
 const LOG = fixture('nginx/access.log')
-
-const waitFor = async (check: () => boolean, what: string, ms = 10_000): Promise<void> => {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (check()) return
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 const mkfifo = (path: string): string => {
   if (spawnSync('mkfifo', [path]).status !== 0) throw new Error(`mkfifo ${path}`)
@@ -53,14 +48,14 @@ t.test('a config FIFO whose writer never writes: SIGTERM ends the run', async (t
   const { child, result } = startCli(['build', '--config', config, LOG], { timeoutMs: 20_000 })
   // a writer can open the FIFO (without waiting) once the run has opened its end to read it
   let writer = -1
-  await waitFor(() => {
+  await waitFor('the run to open the FIFO', () => {
     try {
       writer = openSync(config, constants.O_WRONLY | constants.O_NONBLOCK)
       return true
     } catch {
       return false
     }
-  }, 'the run to open the FIFO')
+  })
   t.teardown(() => closeSync(writer))
   child.kill('SIGTERM')
   const r = await result

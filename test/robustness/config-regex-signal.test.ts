@@ -12,22 +12,18 @@
  */
 
 import { readdirSync, readFileSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { tableRows } from '../helpers/page.js'
 import { seeded } from '../helpers/seeded.js'
 import { startCli } from '../helpers/run-cli.js'
+import { waitFor } from '../helpers/wait-for.js'
+import { combinedLine } from '../helpers/log-line.js'
 
 const OLD_PAGE = '<!DOCTYPE html><p>previous page</p>\n'
 const CONFIG = { shapes: { patterns: ['/p/{evil}', '/q/{worse}'], segmentTypes: { evil: '(a+)+$', worse: '(x+x+)+y' } } }
-const line = (target: string): string => `192.0.2.1 - - [22/Nov/2026:12:00:01 +0000] "GET ${target} HTTP/1.1" 200 5 "-" "-"\n`
+const line = (target: string): string => `${combinedLine({ time: '22/Nov/2026:12:00:01 +0000', url: target })}\n`
 /** Lines that make a backtracking engine try about 2^40 ways each. */
 const EVIL_LINES = line(`/p/${'a'.repeat(40)}b`) + line(`/q/${'x'.repeat(40)}`)
-
-const waitFor = async (check: () => boolean, what: string, ms = 10_000): Promise<void> => {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (check()) return
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 /** A line that is no log line: --verbose shows it as it is read. */
 const AFTER_EVIL = 'a line that is no log line, read after the evil ones'
@@ -42,10 +38,10 @@ t.test('SIGTERM ends a build while it reads lines a backtracking segment type ch
   child.stderr.on('data', (b: Buffer) => {
     stderr += b.toString('utf8')
   })
-  await waitFor(() => readdirSync(dir).some((name) => name.endsWith('.tmp')), 'the temporary file (the stop handler is in place)')
+  await waitFor('the temporary file (the stop handler is in place)', () => readdirSync(dir).some((name) => name.endsWith('.tmp')))
   child.stdin.write(`${line('/p/aaa')}${EVIL_LINES}${AFTER_EVIL}\n`)
   // shown once the evil lines were matched: a backtracking engine would still be at the first of them
-  await waitFor(() => stderr.includes(AFTER_EVIL), 'the line after the evil ones')
+  await waitFor('the line after the evil ones', () => stderr.includes(AFTER_EVIL))
   t.ok(child.kill('SIGTERM'))
   const r = await result
   t.equal(r.timedOut, false, 'it ended')
@@ -100,7 +96,7 @@ t.test('SIGTERM ends a build at the cap on patterns while it matches lines again
   child.stderr.on('data', (b: Buffer) => {
     stderr += b.toString('utf8')
   })
-  await waitFor(() => stderr.includes(MARKER), 'the marker line')
+  await waitFor('the marker line', () => stderr.includes(MARKER))
   t.ok(child.kill('SIGTERM'))
   const r = await result
   t.equal(r.timedOut, false, 'it ended (a run that does not is killed after 3 s)')

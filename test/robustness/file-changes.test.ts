@@ -15,6 +15,7 @@ import t from 'tap'
 import { asOtherUser, needsRoot, OTHER_USER } from '../helpers/other-user.js'
 import { rowSummaries } from '../helpers/page.js'
 import { runCli } from '../helpers/run-cli.js'
+import { clfTime, combinedLine, timeAt } from '../helpers/log-line.js'
 
 type Read = (...args: unknown[]) => Promise<unknown>
 
@@ -40,13 +41,11 @@ const changingAt = async <T>(at: number, change: () => void, run: () => Promise<
   }
 }
 
-const pad = (n: number): string => String(n).padStart(2, '0')
 /** `count` listed nginx lines, one per second from 10:00:00 UTC, each about `width` bytes. */
 const logLines = (count: number, width = 300, from = 0): string =>
   Array.from({ length: count }, (_, i) => {
     const s = from + i
-    const when = `22/Nov/2026:${pad(10 + Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)} +0000`
-    return `192.0.2.${(s % 250) + 1} - - [${when}] "GET /moebel/ HTTP/1.1" 200 ${s} "-" "${'x'.repeat(width)}"\n`
+    return `${combinedLine({ ip: `192.0.2.${(s % 250) + 1}`, time: clfTime(timeAt(s)), url: '/moebel/', bytes: s, userAgent: 'x'.repeat(width) })}\n`
   }).join('')
 
 const rowsOf = (html: string): string[] => rowSummaries(html).map((row) => row.replace(/ 22\.11\.2026 /, ' '))

@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import { fixture, runCli, type CliResult } from '../helpers/run-cli.js'
 import { between, pickOne, randomBytes, seeded, type Random } from '../helpers/seeded.js'
+import { scaled } from '../helpers/wait-for.js'
 
 const CASES = Number(process.env['FUZZ_CASES'] ?? 400)
 const ONE_SEED = process.env['FUZZ_SEED'] === undefined ? null : Number(process.env['FUZZ_SEED'])
@@ -67,7 +68,7 @@ const someLines = (random: Random, from: readonly string[], count: number): stri
 const check = async (t: Test, seed: number, args: string[], input: string): Promise<void> => {
   let timer: NodeJS.Timeout | undefined
   const hang = new Promise<CliResult>((resolve) => {
-    timer = setTimeout(() => resolve({ code: null, signal: null, stdout: '', stderr: 'did not end' }), HANG_MS)
+    timer = setTimeout(() => resolve({ code: null, signal: null, stdout: '', stderr: 'did not end' }), scaled(HANG_MS))
   })
   const r = await Promise.race([runCli(args, { input }), hang]).finally(() => clearTimeout(timer))
   if (r.code === 0 || r.code === 1 || r.code === 2) return

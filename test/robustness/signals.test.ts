@@ -5,17 +5,12 @@
  */
 
 import { readdirSync, readFileSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { fixture, startCli } from '../helpers/run-cli.js'
+import { waitFor } from '../helpers/wait-for.js'
 
 const OLD_PAGE = '<!DOCTYPE html><p>previous page</p>\n'
 const LINES = readFileSync(fixture('nginx/access.log'), 'utf8').split('\n')
-
-const waitFor = async (check: () => boolean, what: string, ms = 10_000): Promise<void> => {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (check()) return
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   t.test(`${signal} while reading a slow stdin removes the temporary file`, async (t) => {
@@ -29,7 +24,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     })
     const batch = async (lines: string[], last: string): Promise<void> => {
       child.stdin.write(`${lines.join('\n')}\n${last}\n`)
-      await waitFor(() => stderr.includes(last), `"${last}" to be read`)
+      await waitFor(`"${last}" to be read`, () => stderr.includes(last))
     }
     await batch(LINES.slice(0, 10), 'first batch')
     t.strictSame(readdirSync(dir).filter((name) => name !== 'index.html').map((name) => name.endsWith('.tmp')), [true], 'the reserved temporary file')

@@ -6,11 +6,11 @@
  */
 
 import { readdirSync, readFileSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { writeLargeLog } from '../helpers/large-log.js'
 import { ownDir } from '../helpers/own-dir.js'
 import { spawnCli, startCli } from '../helpers/run-cli.js'
+import { waitFor } from '../helpers/wait-for.js'
 
 /** Lines enough for over 32 MiB, the size from which an input is read on the workers. */
 const LINES = 160_000
@@ -19,11 +19,6 @@ const NOTE = / read on 2 threads from line \d+ \(/
 const dir = ownDir(t, 'threads')
 const log = `${dir}/access.log`
 writeLargeLog(log, LINES)
-
-const waitFor = async (check: () => boolean, what: string, ms = 20_000): Promise<void> => {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (check()) return
-  throw new Error(`timed out waiting for ${what}`)
-}
 
 t.test('a large log on two threads: the page and stderr of one thread', async (t) => {
   const args = ['build', '--full-scan', '--verbose', '--limit', '50', '--ip', '10.', log]
@@ -46,7 +41,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     })
     // the log, then nothing: the run waits for more with its workers up
     child.stdin.write(readFileSync(log))
-    await waitFor(() => NOTE.test(stderr), 'the workers to take over')
+    await waitFor('the workers to take over', () => NOTE.test(stderr))
     t.ok(child.kill(signal))
     const r = await result
     t.equal(r.signal, signal)

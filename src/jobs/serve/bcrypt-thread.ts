@@ -16,7 +16,7 @@
 import { createRequire } from 'node:module'
 import type { Worker } from 'node:worker_threads'
 
-// required, not imported: the bundle runs as a script from its code cache, where a dynamic import() has no loader
+// node:worker_threads is required when the first check starts (a serve without --htpasswd does not load it); the thread is given bcryptjs's path
 const require = createRequire(import.meta.url)
 
 /** Whether `password` matches a bcrypt `hash`. */

@@ -13,7 +13,12 @@ import type { Exchange } from './http-server.js'
 export const HTML = 'text/html; charset=utf-8'
 export const CSS = 'text/css; charset=utf-8'
 
-/** Waits until the response takes more, or its client has gone. */
+/**
+ * Waits until the response takes more, or its client has gone. Written out,
+ * not stream.pipeline(body, res): that answered 4,000 requests of a 25-piece
+ * page with 1.33x the CPU (1.31x for a page of one piece, 1.04x for 2,000
+ * pieces; paired runs of a server and its clients in one process, 10 pairs).
+ */
 function drained(res: Exchange['res']): Promise<void> {
   return new Promise((resolve) => {
     function done(): void {

@@ -79,6 +79,8 @@ export interface InsertWait {
   /** The longest wait before the server is asked to end the insert, ms (default: waitBoundMs of the table's timeout). */
   boundMs?: number
   pollMs?: number
+  /** The clock the wait and its bound are measured on, ms (Date.now; a test gives its own). */
+  now?: () => number
 }
 
 /** An insert of ours the server runs, and for how long it has run it (whole seconds). */
@@ -101,13 +103,14 @@ export async function awaitInserts(connection: ClickHouseConnection, host: strin
   const label = connection.table.label
   const boundMs = wait.boundMs ?? waitBoundMs(connection.table.timeoutMs)
   const pollMs = wait.pollMs ?? POLL_MS
-  const started = Date.now()
+  const now = wait.now ?? Date.now
+  const started = now()
   let said = false
   let killed = false
   for (;;) {
     const running: RunningInsert[] = (await connection.select(sql, 'looking for inserts under way'))
       .map(([id = '', seconds = '0']) => ({ id: visible(id), seconds: Number(seconds) }))
-    const waited = Date.now() - started
+    const waited = now() - started
     if (running.length === 0) {
       if (said) wait.warn(`${label}: the insert no longer runs on the server${killed ? ' (ended by KILL QUERY: what it stored stays, the table says where)' : ''}; waited ${seconds(waited)} s`)
       return true

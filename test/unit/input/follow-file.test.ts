@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process'
 import { appendFileSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { syncBuiltinESMExports } from 'node:module'
 import { basename, dirname } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import * as fileSystem from 'node:fs/promises'
+import fileSystem from 'node:fs/promises'
 import { open } from 'node:fs/promises'
 import t, { type Test } from 'tap'
 import { FileFollower, type FollowTiming } from '../../../src/input/follow-file.js'
 import { MAX_LINE_LENGTH } from '../../../src/input/line-splitter.js'
+import { scaled } from '../../helpers/wait-for.js'
 
 const TIMING: FollowTiming = { missingGraceMs: 10_000, retireQuietMs: 2_000 }
 
@@ -217,22 +219,24 @@ t.test('the name turned into a FIFO between the look-up and the open: not waited
   const dir = t.testdir({ 'access.log': 'a\n' })
   const log = `${dir}/access.log`
   t.equal(spawnSync('mkfifo', [`${dir}/fifo`]).status, 0, 'mkfifo')
-  // the race made certain: right after the follower looked the name up (a regular file), a FIFO without a writer takes it
+  // the race made certain: right after the follower looked the name up (a regular file), a FIFO without a writer takes it.
+  // node:fs/promises' stat is replaced for the test, not mocked by t.mockImport: that never returned on Node 22 with tsx's hooks
   let swap = (): void => undefined
-  const { FileFollower: Follower } = await t.mockImport<typeof import('../../../src/input/follow-file.js')>('../../../src/input/follow-file.ts', {
-    'node:fs/promises': {
-      ...fileSystem,
-      stat: async (path: string) => {
-        const stats = await fileSystem.stat(path)
-        swap()
-        return stats
-      },
-    },
+  const { stat } = fileSystem
+  fileSystem.stat = (async (path: string) => {
+    const stats = await stat(path)
+    swap()
+    return stats
+  }) as typeof stat
+  syncBuiltinESMExports()
+  t.teardown(() => {
+    fileSystem.stat = stat
+    syncBuiltinESMExports()
   })
   const lines: string[] = []
   const warnings: string[] = []
   const clock = { now: 1_000_000 }
-  const follower = new Follower('access.log', log, { line: (text, at) => lines.push(`${at}:${text}`), tooLong: () => undefined },
+  const follower = new FileFollower('access.log', log, { line: (text, at) => lines.push(`${at}:${text}`), tooLong: () => undefined },
     { warn: (line) => warnings.push(line), note: () => undefined }, TIMING, () => clock.now)
   t.teardown(() => follower.close())
   swap = () => {
@@ -243,7 +247,7 @@ t.test('the name turned into a FIFO between the look-up and the open: not waited
   const polled = follower.poll()
   // an open that waits for a writer would never end: a writer that comes after a while lets it end, and the test fail
   let timer: NodeJS.Timeout | undefined
-  const waited = await Promise.race([polled.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, 3000, true)))])
+  const waited = await Promise.race([polled.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(resolve, scaled(3000), true)))])
   clearTimeout(timer)
   if (waited) {
     closeSync(openSync(log, constants.O_WRONLY | constants.O_NONBLOCK))

@@ -9,7 +9,7 @@
 import t from 'tap'
 import type { Notice } from '../../../src/notices/php-notice.js'
 import type { ProfileRow } from '../../../src/record.js'
-import { stylesheet } from '../../../src/render/compiled-templates.js'
+import { stylesheet } from '#compiled-templates'
 import { renderPage, renderSite, statusClass, type PageData } from '../../../src/render/page.js'
 import { pieceList } from '../../helpers/pieces.js'
 import { renderedPage, tableRows } from '../../helpers/page.js'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { AccessRecord, ProfileRow } from '../../../src/record.js'
-import { stylesheet } from '../../../src/render/compiled-templates.js'
+import { stylesheet } from '#compiled-templates'
 import { renderProfilePage, renderSite, SITE_STYLESHEET } from '../../../src/render/page.js'
 import { formatDuration, profileDetail, TOKEN_PATTERN, type DetailOptions } from '../../../src/render/profile-detail.js'
 import { joined } from '../../helpers/pieces.js'

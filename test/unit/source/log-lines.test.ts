@@ -10,10 +10,11 @@ import { InputPlaces, keepBatch } from '../../../src/source/batch.js'
 import { LogLines, type Numbering } from '../../../src/source/log-lines.js'
 import { RecordingSelection } from '../../helpers/log-source.js'
 import type { AccessRecord } from '../../../src/record.js'
+import { combinedLine, commonLine } from '../../helpers/log-line.js'
 
-const COMBINED = (n: number, extra = '') =>
-  `192.0.2.${n} - - [22/Nov/2026:10:00:${String(n % 60).padStart(2, '0')} +0100] "GET /moebel/ HTTP/1.1" 200 3 "-" "curl"${extra}`
-const COMMON = (n: number) => `192.0.2.${n} - - [22/Nov/2026:10:00:${String(n % 60).padStart(2, '0')} +0100] "GET /moebel/ HTTP/1.1" 200 3`
+const fields = (n: number) => ({ ip: `192.0.2.${n}`, time: `22/Nov/2026:10:00:${String(n % 60).padStart(2, '0')} +0100`, url: '/moebel/', bytes: 3 })
+const COMBINED = (n: number, extra = '') => `${combinedLine({ ...fields(n), userAgent: 'curl' })}${extra}`
+const COMMON = (n: number) => commonLine(fields(n))
 const VHOST = (n: number) => `shop.example:443 ${COMBINED(n)}`
 const JSON_LINE = (n: number) => JSON.stringify({ remote_addr: `192.0.2.${n}`, time_iso8601: '2026-11-22T10:00:01+01:00', request: 'GET / HTTP/1.1', status: 200 })
 

@@ -6,7 +6,6 @@
 
 import { spawnSync } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 import t, { type Test } from 'tap'
 import { ResidentRows } from '../../../../src/jobs/serve/resident-rows.js'
 import { searchQuery } from '../../../../src/jobs/serve/search-query.js'
@@ -14,10 +13,12 @@ import { FOLLOW_TIMING } from '../../../../src/input/follow-file.js'
 import { StopRequest } from '../../../../src/stop.js'
 import { testJobIO } from '../../../helpers/job-io.js'
 import { serveOptions } from '../../../helpers/serve.js'
+import { waitFor } from '../../../helpers/wait-for.js'
+import { clfTime, combinedLine, timeAt } from '../../../helpers/log-line.js'
 
 /** A listed nginx line for request n, at 10:00:00 UTC on 22 Nov 2026 plus n seconds. */
 const line = (n: number, url = `/moebel/${100 + n}/sofa`): string =>
-  `192.0.2.${(n % 250) + 1} - - [22/Nov/2026:10:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')} +0000] "GET ${url} HTTP/1.1" 200 ${n} "-" "curl/8.5"\n`
+  `${combinedLine({ ip: `192.0.2.${(n % 250) + 1}`, time: clfTime(timeAt(n)), url, bytes: n, userAgent: 'curl/8.5' })}\n`
 const lines = (from: number, to: number): string => Array.from({ length: to - from }, (_, i) => line(from + i)).join('')
 
 const start = async (t: Test, log: string, limit?: number) => {
@@ -70,10 +71,7 @@ t.test('the logs are followed: lines appended go into the rows kept', async (t) 
   const following = resident.follow(stop)
   appendFileSync(`${dir}/access.log`, lines(10, 13))
   const search = searchQuery(new URLSearchParams('limit=2'), base)
-  for (let waited = 0; urls(resident.rows(search))[0] !== '/moebel/112/sofa'; waited += 20) {
-    if (waited > 10_000) throw new Error('the appended lines never came')
-    await sleep(20)
-  }
+  await waitFor('the appended lines', () => urls(resident.rows(search))[0] === '/moebel/112/sofa')
   t.strictSame(urls(resident.rows(search)), ['/moebel/112/sofa', '/moebel/111/sofa'])
   stop.request('SIGTERM')
   await following
