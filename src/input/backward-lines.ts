@@ -26,6 +26,8 @@ export interface BackwardOptions {
   to?: number
   /** Set at each step: every line starting at or after `from` has been handed over. */
   handed?: { from: number }
+  /** Buffers to read into, taken and given back: a caller reading many stretches lends the same few to each. */
+  buffers?: Buffer[]
 }
 
 const FIRST_BLOCK = 64 * 1024
@@ -47,6 +49,16 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
   const maxLine = options.maxLineBytes ?? MAX_LINE_LENGTH
   const from = options.from ?? 0
   const handed = options.handed ?? { from: 0 }
+  // two buffers turn by turn (one read into while the other's lines are handed over), not one per block:
+  // a fresh buffer of a MiB is fresh pages the kernel must fault in and clear, as much system time as the read
+  const buffers = options.buffers ?? []
+  const bufferBytes = block + maxLine
+  const takeBuffer = (): Buffer => {
+    const spare = buffers.pop()
+    return spare !== undefined && spare.length >= bufferBytes ? spare : Buffer.allocUnsafe(bufferBytes)
+  }
+  /** The buffer whose lines were handed over last: the carried line is a view of it till it is copied. */
+  let previous: Buffer | null = null
   let end = options.to ?? size
   handed.from = end
   let bytesRead = 0
@@ -74,7 +86,7 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
 
   /** The block [start, start + length) read in place, with room after it for a line carried from the block read before. */
   const readBlock = async (start: number, length: number): Promise<Buffer> => {
-    const buf = Buffer.allocUnsafe(length + maxLine)
+    const buf = takeBuffer()
     let got = 0
     while (got < length) {
       const { bytesRead: n } = await handle.read(buf, got, length - got, start + got)
@@ -95,12 +107,15 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
       if (now < size) throw new FileShrank(size, now)
       const base = start
       const length = end - base
-      end = base
-      start = Math.max(from, end - block)
-      pending = end > from ? readBlock(start, end - start) : null
       // buf[i] is the byte at file offset base + i: the block, read in place, then the carried line after it (one line copied, not the block)
       carry.copy(fresh, length)
       const buf = fresh.subarray(0, length + carry.length)
+      // the carried line is copied: the buffer it came from takes the next block
+      if (previous !== null) buffers.push(previous)
+      previous = fresh
+      end = base
+      start = Math.max(from, end - block)
+      pending = end > from ? readBlock(start, end - start) : null
       bytesRead += length
       let to = buf.length
       let first = true
@@ -169,7 +184,8 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
     }
   } finally {
     // a caller that stopped asking leaves a read under way: it ends before the file is let go
-    await pending?.catch(() => undefined)
+    const last = await pending?.catch(() => null)
+    if (last) buffers.push(last)
   }
   if (carryDropped) sink.tooLong(droppedHead, from)
   else if ((options.to ?? size) > from) {
@@ -181,5 +197,6 @@ export async function* backwardLines(handle: PositionedFile, size: number, sink:
     else emit(carry, 0, carry.length, from, false)
   }
   handed.from = from
+  if (previous !== null) buffers.push(previous)
   yield bytesRead
 }

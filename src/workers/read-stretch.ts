@@ -107,6 +107,9 @@ function readFailure(e: unknown): ReadFailure {
   throw e
 }
 
+/** The buffers ranges are read into, lent to each range in turn (backward-lines.ts says why). */
+const RANGE_BUFFERS: Buffer[] = []
+
 /** A range, last line first, into a selection of its own, handed over with the report; lines are numbered by byte offset. */
 export async function readRange(context: JobContext, task: RangeTask, file: PositionedFile): Promise<StretchReport> {
   const selection = partSelection(context, task.floor)
@@ -117,7 +120,7 @@ export async function readRange(context: JobContext, task: RangeTask, file: Posi
     const from = await lineStartAtOrAfter(file, task.from, task.end)
     const to = await lineStartAtOrAfter(file, task.to, task.end)
     if (from < to) {
-      for await (const read of backwardLines(file, task.size, reader.lines, { from, to, blockSize: task.blockSize })) {
+      for await (const read of backwardLines(file, task.size, reader.lines, { from, to, blockSize: task.blockSize, buffers: RANGE_BUFFERS })) {
         bytes = read
         reader.keepRead()
       }

@@ -149,3 +149,17 @@ t.test('with literals: only the lines holding every one are decoded, and the new
   t.ok(edges.includes('line 2999') && edges.includes('line 0'), 'the newest line and the first: decoded for their times')
   t.ok(edges.length < 60, `${edges.length} decoded for their times, of ${lines.length}`)
 })
+
+t.test('the buffers lent are read into turn by turn: two for any number of blocks, each line right though its bytes were read into a buffer used before', async (t) => {
+  // lines of several lengths, so that lines cross the blocks' edges at every place, some over several blocks
+  const content = Array.from({ length: 2_000 }, (_, i) => `${i} ${'x'.repeat((i * 37) % 300)}`).join('\n') + '\n'
+  const buffers: Buffer[] = []
+  const options = { blockSize: 100, maxLineBytes: 1_000, buffers }
+  t.same(await readBackward(content, options), expected(content, 1_000), 'the whole file')
+  t.equal(buffers.length, 2, 'given back: the one read into last and the one read into before it')
+  const lent = new Set(buffers)
+  // a second reading with the same buffers (as a worker reads one range after another): the same lines, no buffer more
+  t.same(await readBackward(content, options), expected(content, 1_000), 'read again with the buffers lent')
+  t.equal(buffers.length, 2)
+  t.ok(buffers.every((buffer) => lent.has(buffer)), 'the same two buffers')
+})
