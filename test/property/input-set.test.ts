@@ -28,7 +28,7 @@ import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
 import { clfTime } from '../helpers/log-line.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
-const CASES = Number(process.env.INPUT_SET_CASES ?? 120)
+const CASES = Number(process.env.INPUT_SET_CASES ?? 60)
 const dir = mkdtempSync(join(tmpdir(), 'input-set-property-'))
 const pool = new WorkerPool(2)
 t.teardown(async () => {
