@@ -109,11 +109,12 @@ t.test('axe finds no violation on any page, light and dark, 1280 and 390 px', { 
   const pages = await buildPages(t.testdir({}))
   // Each page is loaded once and axe injected into it once; then every view is that same document
   // relaid out at the width and restyled for the scheme (the media queries are evaluated afresh),
-  // and axe runs over it as it is drawn then.
+  // and axe runs over it as it is drawn then. The pages are checked side by side, each in a tab of
+  // its own (its own renderer): axe is most of this file's time, and one tab used one core at most.
   const context = await browser.newContext({ deviceScaleFactor: 1 })
   try {
-    const page = await context.newPage()
-    for (const { name, path } of pages) {
+    await Promise.all(pages.map(async ({ name, path }) => {
+      const page = await context.newPage()
       await page.goto(pathToFileURL(path).href, { waitUntil: 'load' })
       await injectAxe(page)
       for (const colorScheme of SCHEMES) {
@@ -129,7 +130,7 @@ t.test('axe finds no violation on any page, light and dark, 1280 and 390 px', { 
           t.strictSame(MUST_PASS.filter((rule) => !passed.includes(rule)), [], `${view}: the structure and contrast rules ran and passed`)
         }
       }
-    }
+    }))
   } finally {
     await context.close()
   }
