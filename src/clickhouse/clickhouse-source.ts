@@ -23,7 +23,7 @@
 import { usageError } from '../errors.js'
 import { MAX_LINE_LENGTH, TOO_LONG_HEAD } from '../input/line-splitter.js'
 import { earlier, PER_INPUT, placesOfRankBelow, type Batch, type Places } from '../source/batch.js'
-import type { LogLines } from '../source/log-lines.js'
+import type { LineOrigin, LogLines } from '../source/log-lines.js'
 import type { RecordSource, UnreadPart } from '../source/record-source.js'
 import type { ClickHouseConnection } from './clickhouse-connection.js'
 import type { TimeSpan } from './pushdown.js'
@@ -66,11 +66,27 @@ export function rowOffset(seq: string): number {
   return Number(BigInt(seq) % OFFSET_PART)
 }
 
-/** One row's line to the lines of the source: a message over the cap (cut on the server, row-query.ts) is too long, as a file's line would be. */
-export function feedRow(lines: LogLines, row: TableRow): void {
+/**
+ * Where a row's line was logged: its host is its server (none when the
+ * column is empty), and its source `host:file` (`web2:/var/log/nginx/access.log`;
+ * the file alone without a host, the table's URL without a file).
+ */
+export function rowOrigin(row: Pick<TableRow, 'host' | 'file'>, table: string): LineOrigin {
+  const server = row.host === '' ? null : row.host
+  const source = row.file === '' ? table : server === null ? row.file : `${server}:${row.file}`
+  return { server, source }
+}
+
+/**
+ * One row's line to the lines of the source, at its byte offset in its file
+ * and with its origin: a message over the cap (cut on the server,
+ * row-query.ts) is too long, as a file's line would be.
+ */
+export function feedRow(lines: LogLines, row: TableRow, table: string): void {
   const start = rowOffset(row.seq)
-  if (row.length > MAX_LINE_LENGTH) lines.tooLong(row.message.slice(0, TOO_LONG_HEAD), start)
-  else lines.line(row.message, start)
+  const origin = rowOrigin(row, table)
+  if (row.length > MAX_LINE_LENGTH) lines.tooLong(row.message.slice(0, TOO_LONG_HEAD), start, origin)
+  else lines.line(row.message, start, origin)
 }
 
 /**
@@ -158,7 +174,7 @@ export class ClickHouseSource implements RecordSource {
         for (const row of rows) {
           this.#bytes += row.length + 1
           this.watermarks.saw(row)
-          feedRow(lines, row)
+          feedRow(lines, row, table.label)
         }
         const last: TableRow | undefined = rows.at(-1)
         if (last !== undefined) {

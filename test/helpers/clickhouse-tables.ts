@@ -20,10 +20,15 @@ export async function createSchema(server: ClickHouseServer, database: string): 
   }
 }
 
-/** Rows of the emitted NDJSON without where they were read (a file's line, a table's byte offset). */
-export function rowsWithoutSource(ndjson: string): unknown[] {
+/**
+ * Rows of the emitted NDJSON without where they were read (a file's line, a
+ * table's byte offset); `withoutServer`: without their server too (a table's
+ * rows name their host, a build of the files of several hosts none).
+ */
+export function rowsWithoutSource(ndjson: string, { withoutServer = false } = {}): unknown[] {
   return ndjson.split('\n').filter(Boolean).map((line) => {
     const { source: _source, line: _line, byteOffset: _byteOffset, ...row } = JSON.parse(line) as Record<string, unknown>
+    if (withoutServer) delete row.server
     return row
   })
 }
