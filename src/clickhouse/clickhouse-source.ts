@@ -28,6 +28,7 @@ import type { RecordSource, UnreadPart } from '../source/record-source.js'
 import type { ClickHouseConnection } from './clickhouse-connection.js'
 import type { TimeSpan } from './pushdown.js'
 import { anyRowQuery, newestQuery, rowsQuery, tableRow, type RowKey, type TableRow } from './row-query.js'
+import { checkShards, shardCheckWords } from './shard-check.js'
 import { sqlInteger, sqlName } from './sql-text.js'
 
 /** A sequence number's offset part: the byte offset of the line in its generation (schema/clickhouse.sql). */
@@ -124,14 +125,22 @@ export class ClickHouseSource implements RecordSource {
   /** What was read, for a watch that follows the table. */
   readonly watermarks = new TableWatermarks()
 
-  /** `span`: the bounds `conditions` put on the time column; `rank`: the table's in the order of the run's inputs (its places, DescendingPlaces). */
-  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], span: TimeSpan, reading: TableReading = TABLE_READING, rank = 0) {
+  readonly #warn: (line: string) => void
+
+  /**
+   * `span`: the bounds `conditions` put on the time column; `rank`: the
+   * table's in the order of the run's inputs (its places, DescendingPlaces);
+   * `warn`: where the shards that do not answer are told (`?skip_unavailable_shards=1`).
+   */
+  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], span: TimeSpan, reading: TableReading = TABLE_READING, rank = 0,
+    warn: (line: string) => void = () => undefined) {
     this.#connection = connection
     this.#lines = lines
     this.#conditions = conditions
     this.#span = span
     this.#reading = reading
     this.#rank = rank
+    this.#warn = warn
   }
 
   /** Newest first: every row not read yet is older than the rows read (in the table's order). */
@@ -160,6 +169,10 @@ export class ClickHouseSource implements RecordSource {
     const connection = this.#connection
     const { table } = connection
     const lines = this.#lines
+    if (table.skipUnavailableShards) {
+      const said = shardCheckWords(table.label, await checkShards(connection))
+      if (said !== null) this.#warn(said)
+    }
     const newest = await this.#newest()
     if (newest !== null) {
       const time = sqlName(table.columns.time)
