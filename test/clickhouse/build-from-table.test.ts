@@ -2,8 +2,8 @@
  * `build clickhouse://…` lists exactly what `build` of the same files lists
  * (rows, order, tokens): the fixtures' rotated set and two generated logs,
  * three hosts whose lines share seconds (alpha, beta, gamma: their names sort as their files are named, so ties break alike; the Distributed table puts gamma on one shard, the others on the other), shipped by `ship --once`, read
- * through the plain table and through the 2-shard Distributed table of
- * schema/clickhouse.sql, for searches that push conditions down and for
+ * through the plain table and through a 2-shard Distributed table as
+ * schema/clickhouse-cluster.sql's, for searches that push conditions down and for
  * reading every row (--full-scan); and a table whose columns have names of
  * their own, named by the URL's parameters (filled by ship through them too).
  * The table's rows name their host, a build of the three hosts' files none:
@@ -37,8 +37,11 @@ t.test('build of a table lists what build of the files lists', { skip: missing ?
   await createSchema(server, 'logs_build')
   const dir = t.testdir({})
   const { web1, web2, web3 } = threeHostsLogs(dir, 6000, 7)
-  // the plain table on this server; the Distributed one over both shards, each host's lines on one of them
+  // the plain table on this server; the Distributed one over both shards, each host's lines on one of them: by host
+  // alone (the schema's key, cityHash64(host, file), would place them by their files' paths, which differ from checkout to checkout)
   await createSchema(server, 'logs_dist')
+  await server.query('DROP TABLE logs_dist.access_lines_all')
+  await server.query('CREATE TABLE logs_dist.access_lines_all AS logs_dist.access_lines ENGINE = Distributed(logs_cluster, logs_dist, access_lines, cityHash64(host))')
   const table = server.url('logs_build.access_lines')
   const distributed = server.url('logs_dist.access_lines_all')
   for (const [host, files] of [['alpha', web1], ['beta', [web2]], ['gamma', [web3]]] as const) {

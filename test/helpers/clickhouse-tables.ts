@@ -1,14 +1,14 @@
-/** Tables for the tests of test/clickhouse/: schema/clickhouse.sql as shipped, in a database of the test's own. */
+/** Tables for the tests of test/clickhouse/: schema/clickhouse.sql and schema/clickhouse-cluster.sql as shipped, in a database of the test's own. */
 
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { otherShard, type ClickHouseServer } from './clickhouse-server.js'
 
-const SCHEMA = fileURLToPath(new URL('../../schema/clickhouse.sql', import.meta.url))
+const SCHEMAS = ['clickhouse.sql', 'clickhouse-cluster.sql'].map((name) => fileURLToPath(new URL(`../../schema/${name}`, import.meta.url)))
 
-/** The statements of schema/clickhouse.sql, with the database `logs` named `database`. */
+/** The statements of schema/clickhouse.sql, then schema/clickhouse-cluster.sql, with the database `logs` named `database`. */
 export function schemaStatements(database: string): string[] {
-  const text = readFileSync(SCHEMA, 'utf8').split('\n').filter((line) => !line.startsWith('--')).join('\n')
+  const text = SCHEMAS.map((path) => readFileSync(path, 'utf8').split('\n').filter((line) => !line.startsWith('--')).join('\n')).join(';\n')
   return text.split(';').map((statement) => statement.trim()).filter(Boolean).map((statement) => statement.replace(/\blogs\b/g, database))
 }
 
