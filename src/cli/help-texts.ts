@@ -70,13 +70,15 @@ Exit codes:
 export const SHIP_EXAMPLES = `
 Examples:
   $ CLICKHOUSE_PASSWORD_FILE=/etc/profiler-search/ch.pass \\
-      profiler-search ship /var/log/nginx/access.log --to clickhouse://shipper@ch1/logs.access_lines
+      profiler-search ship /var/log/nginx/access.log --to clickhouse://shipper@ch1:8123/logs.access_lines
   $ profiler-search ship --once /var/log/nginx/access.log.*.gz /var/log/nginx/access.log.1 \\
-      /var/log/nginx/access.log --to clickhouse://ch1/logs.access_lines   # backfill, or from cron
-  then, on any host: $ profiler-search build clickhouse://reader@ch1/logs.access_lines_all -o index.html
+      /var/log/nginx/access.log --to clickhouse://ch1:8123/logs.access_lines   # backfill, or from cron
+  then, on any host: $ profiler-search build clickhouse://reader@ch1:8123/logs.access_lines -o index.html
 
-The table: schema/clickhouse.sql. The password: CLICKHOUSE_PASSWORD, or the
-first line of the file CLICKHOUSE_PASSWORD_FILE names (never in the URL).
+The URL's port is ClickHouse's HTTP port (8123), not its native one (9000).
+The table: schema/clickhouse.sql; users, several servers (shards), failures:
+docs/clickhouse.md. The password: CLICKHOUSE_PASSWORD, or the first line of
+the file CLICKHOUSE_PASSWORD_FILE names (never in the URL).
 
 Exit codes:
   0   --once: everything read was shipped; else stopped by SIGINT, SIGTERM

@@ -68,7 +68,7 @@ export function shipOptionsOf(inputs: string[], flags: ShipFlags): ShipOptions {
 
 function shipOptionList(): Option[] {
   return [
-    new Option('--to <url>', 'the table: clickhouse://[user@]host[:port]/database.table (clickhouses:// for TLS); column names as ?time=…&host=…&seq=…&message=…&file=… where they differ from schema/clickhouse.sql; required, here or in the config file'),
+    new Option('--to <url>', 'the table: clickhouse://[user@]host[:port]/database.table (port: the HTTP port, 8123; clickhouses:// for TLS); column names as ?time=…&host=…&seq=…&message=…&file=… where they differ from schema/clickhouse.sql; required, here or in the config file'),
     new Option('--once', 'ship what the logs hold now and end (backfill, cron) instead of following them'),
     new Option('--host <name>', 'the host column (default: this machine\'s name)').argParser(hostName),
     new Option('--batch-lines <n>', `send at most N lines per insert (at most ${MAX_BATCH_LINES})`).default(100_000).argParser(batchLines),

@@ -8,8 +8,10 @@
  * bounds each query whole, its answer read to the end included (the
  * client's own timeout is one of a socket gone quiet: a server or proxy
  * that sends a byte a second never meets it). Every failure (server down,
- * unknown table or column, a mid-result error, a timeout) becomes one user
- * error (exit 2) naming the URL and what failed.
+ * unknown table or column, a mid-result error, a timeout, a shard down)
+ * becomes one user error (exit 2) naming the URL and what failed, with what
+ * to do (query-failure.ts). `?skip_unavailable_shards=1` goes with every
+ * query as that setting.
  *
  * An insert's body goes gzipped (Content-Encoding: gzip), so that a body cut
  * short (its sender killed, or giving up on the way) is an error to the
@@ -25,8 +27,8 @@ import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import type { ClickHouseClient, ExecParams } from '@clickhouse/client'
 import { usageError, type UserError } from '../errors.js'
-import { visible } from '../text/visible.js'
 import type { ClickHouseTable } from './clickhouse-url.js'
+import { QueryTimeout, queryFailure, type QueryFailure, type QueryKind } from './query-failure.js'
 import { parseTsvRows } from './tsv.js'
 
 type ClientModule = typeof import('@clickhouse/client')
@@ -43,61 +45,19 @@ function clientModule(): ClientModule {
   return (loaded ??= require('@clickhouse/client') as ClientModule)
 }
 
-/** Network words for the codes a connection fails with. */
-const NETWORK_WORDS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'the connection was reset',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ENOTFOUND: 'no such host',
-  EAI_AGAIN: 'the host name could not be looked up',
-  ETIMEDOUT: 'the connection timed out',
-  EPIPE: 'the connection was closed',
-}
-
-/** A server's exception text, without its code and class names: `Table db.t doesn't exist.` */
-export function serverWords(message: string): string {
-  const text = message
-    .replace(/^Code: \d+[.,]\s*/, '')
-    .replace(/^e\.displayText\(\) = /, '')
-    .replace(/^DB::Exception: /, '')
-    .replace(/, e\.what\(\) = DB::Exception\s*$/s, '')
-    .replace(/\s*\(version \d[\s\S]*$/, '')
-    .trim()
-    .split('\n', 1)[0] as string
-  return visible(text.length > 300 ? `${text.slice(0, 300)}…` : text)
-}
-
-/** A query, its answer included, that took longer than the table's timeout. */
-export class QueryTimeout extends Error {
-  constructor() {
-    super('Timeout error.')
-    this.name = 'QueryTimeout'
-  }
-}
-
-/** What went wrong, in words. */
-export function failureWords(e: unknown, timeoutMs: number): string {
-  if (e instanceof QueryTimeout) return `no answer within ${timeoutMs / 1000} s`
-  const error = e as NodeJS.ErrnoException & { type?: string }
-  const code = error?.code
-  if (typeof code === 'string' && NETWORK_WORDS[code] !== undefined) return `cannot reach the server: ${NETWORK_WORDS[code]}`
-  const message = error instanceof Error ? error.message : String(e)
-  if (/timeout/i.test(message) && !/^Code:/.test(message)) return `no answer within ${timeoutMs / 1000} s`
-  if (typeof error?.type === 'string' || /^Code: \d+/.test(message)) return serverWords(message)
-  return visible(message.split('\n', 1)[0] ?? '')
-}
-
 export class ClickHouseConnection {
   readonly table: ClickHouseTable
   readonly #client: ClickHouseClient
+  readonly #kind: QueryKind
 
-  private constructor(table: ClickHouseTable, client: ClickHouseClient) {
+  private constructor(table: ClickHouseTable, client: ClickHouseClient, kind: QueryKind) {
     this.table = table
     this.#client = client
+    this.#kind = kind
   }
 
-  static open(table: ClickHouseTable): ClickHouseConnection {
+  /** `kind`: whose queries it sends (ship's: its failures are told as ship's). */
+  static open(table: ClickHouseTable, kind: QueryKind = 'read'): ClickHouseConnection {
     const { createClient, ClickHouseLogLevel } = clientModule()
     const client = createClient({
       url: table.endpoint,
@@ -109,22 +69,33 @@ export class ClickHouseConnection {
       log: { level: ClickHouseLogLevel.OFF },
       keep_alive: { enabled: true },
       // wait_end_of_query is a parameter of the HTTP interface, not a setting: a read-only user (readonly=1, which may change no setting) may send it
-      clickhouse_settings: { wait_end_of_query: 1 },
+      clickhouse_settings: { wait_end_of_query: 1, ...(table.skipUnavailableShards ? { skip_unavailable_shards: 1 } : {}) },
     })
-    return new ClickHouseConnection(table, client)
+    return new ClickHouseConnection(table, client, kind)
   }
 
-  /** The error of `what` failing: one line naming the URL. */
+  /** The error of `what` failing: one line naming the URL, and what to do. */
   error(what: string, e: unknown): UserError {
-    return usageError(`${this.table.label}: ${what} failed: ${failureWords(e, this.table.timeoutMs)}`, 'check the server, the table and its columns (schema/clickhouse.sql)')
+    const { words, hint } = queryFailure(e, this.table, this.#kind)
+    return usageError(`${this.table.label}: ${what} failed: ${words}`, hint)
   }
 
-  /** The rows of a SELECT (without its FORMAT), each as its fields. */
-  async select(sql: string, what = 'the query'): Promise<string[][]> {
+  /** The rows of a SELECT (without its FORMAT), each as its fields; `settings` for this query alone. */
+  async select(sql: string, what = 'the query', settings: Record<string, number> = {}): Promise<string[][]> {
     try {
-      return parseTsvRows(await this.#exec({ query: `${sql}\nFORMAT TabSeparated` }))
+      return parseTsvRows(await this.#exec({ query: `${sql}\nFORMAT TabSeparated`, clickhouse_settings: settings }))
     } catch (e) {
       throw this.error(what, e)
+    }
+  }
+
+  /** Runs a SELECT for whether it succeeds: null when it does, else why it failed. */
+  async probe(sql: string, settings: Record<string, number> = {}): Promise<QueryFailure | null> {
+    try {
+      await this.#exec({ query: `${sql}\nFORMAT TabSeparated`, clickhouse_settings: settings })
+      return null
+    } catch (e) {
+      return queryFailure(e, this.table, this.#kind)
     }
   }
 

@@ -23,11 +23,12 @@
 import { usageError } from '../errors.js'
 import { MAX_LINE_LENGTH, TOO_LONG_HEAD } from '../input/line-splitter.js'
 import { earlier, PER_INPUT, placesOfRankBelow, type Batch, type Places } from '../source/batch.js'
-import type { LogLines } from '../source/log-lines.js'
+import type { LineOrigin, LogLines } from '../source/log-lines.js'
 import type { RecordSource, UnreadPart } from '../source/record-source.js'
 import type { ClickHouseConnection } from './clickhouse-connection.js'
 import type { TimeSpan } from './pushdown.js'
 import { anyRowQuery, newestQuery, rowsQuery, tableRow, type RowKey, type TableRow } from './row-query.js'
+import { checkShards, shardCheckWords } from './shard-check.js'
 import { sqlInteger, sqlName } from './sql-text.js'
 
 /** A sequence number's offset part: the byte offset of the line in its generation (schema/clickhouse.sql). */
@@ -66,11 +67,27 @@ export function rowOffset(seq: string): number {
   return Number(BigInt(seq) % OFFSET_PART)
 }
 
-/** One row's line to the lines of the source: a message over the cap (cut on the server, row-query.ts) is too long, as a file's line would be. */
-export function feedRow(lines: LogLines, row: TableRow): void {
+/**
+ * Where a row's line was logged: its host is its server (none when the
+ * column is empty), and its source `host:file` (`web2:/var/log/nginx/access.log`;
+ * the file alone without a host, the table's URL without a file).
+ */
+export function rowOrigin(row: Pick<TableRow, 'host' | 'file'>, table: string): LineOrigin {
+  const server = row.host === '' ? null : row.host
+  const source = row.file === '' ? table : server === null ? row.file : `${server}:${row.file}`
+  return { server, source }
+}
+
+/**
+ * One row's line to the lines of the source, at its byte offset in its file
+ * and with its origin: a message over the cap (cut on the server,
+ * row-query.ts) is too long, as a file's line would be.
+ */
+export function feedRow(lines: LogLines, row: TableRow, table: string): void {
   const start = rowOffset(row.seq)
-  if (row.length > MAX_LINE_LENGTH) lines.tooLong(row.message.slice(0, TOO_LONG_HEAD), start)
-  else lines.line(row.message, start)
+  const origin = rowOrigin(row, table)
+  if (row.length > MAX_LINE_LENGTH) lines.tooLong(row.message.slice(0, TOO_LONG_HEAD), start, origin)
+  else lines.line(row.message, start, origin)
 }
 
 /**
@@ -108,14 +125,22 @@ export class ClickHouseSource implements RecordSource {
   /** What was read, for a watch that follows the table. */
   readonly watermarks = new TableWatermarks()
 
-  /** `span`: the bounds `conditions` put on the time column; `rank`: the table's in the order of the run's inputs (its places, DescendingPlaces). */
-  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], span: TimeSpan, reading: TableReading = TABLE_READING, rank = 0) {
+  readonly #warn: (line: string) => void
+
+  /**
+   * `span`: the bounds `conditions` put on the time column; `rank`: the
+   * table's in the order of the run's inputs (its places, DescendingPlaces);
+   * `warn`: where the shards that do not answer are told (`?skip_unavailable_shards=1`).
+   */
+  constructor(connection: ClickHouseConnection, lines: LogLines, conditions: readonly string[], span: TimeSpan, reading: TableReading = TABLE_READING, rank = 0,
+    warn: (line: string) => void = () => undefined) {
     this.#connection = connection
     this.#lines = lines
     this.#conditions = conditions
     this.#span = span
     this.#reading = reading
     this.#rank = rank
+    this.#warn = warn
   }
 
   /** Newest first: every row not read yet is older than the rows read (in the table's order). */
@@ -144,6 +169,10 @@ export class ClickHouseSource implements RecordSource {
     const connection = this.#connection
     const { table } = connection
     const lines = this.#lines
+    if (table.skipUnavailableShards) {
+      const said = shardCheckWords(table.label, await checkShards(connection))
+      if (said !== null) this.#warn(said)
+    }
     const newest = await this.#newest()
     if (newest !== null) {
       const time = sqlName(table.columns.time)
@@ -158,7 +187,7 @@ export class ClickHouseSource implements RecordSource {
         for (const row of rows) {
           this.#bytes += row.length + 1
           this.watermarks.saw(row)
-          feedRow(lines, row)
+          feedRow(lines, row, table.label)
         }
         const last: TableRow | undefined = rows.at(-1)
         if (last !== undefined) {

@@ -1,10 +1,13 @@
 /**
  * A `clickhouse://` (HTTP) or `clickhouses://` (HTTPS) input or target:
  *
- *   clickhouse://[user@]host[:port]/database.table[?time=…&host=…&seq=…&message=…&file=…&timeout=…]
+ *   clickhouse://[user@]host[:port]/database.table[?time=…&host=…&seq=…&message=…&file=…&timeout=…&skip_unavailable_shards=1]
  *
- * The parameters name the table's columns where they differ from
- * schema/clickhouse.sql's; `timeout` is the seconds a query may take (30).
+ * The port is the server's HTTP port (8123, 8443 for HTTPS, when none is
+ * named). The parameters name the table's columns where they differ from
+ * schema/clickhouse.sql's; `timeout` is the seconds a query may take (30);
+ * `skip_unavailable_shards=1` reads a Distributed table from the shards
+ * that answer (shard-check.ts says which did not).
  * The password never comes from the URL (argv shows in `ps`): from the
  * environment, CLICKHOUSE_PASSWORD, or a file named by
  * CLICKHOUSE_PASSWORD_FILE (its first line). A password in the URL is
@@ -35,6 +38,8 @@ export interface ClickHouseTable {
   label: string
   /** `http://host:8123` or `https://host:8443`. */
   endpoint: string
+  /** Whether the URL named the port (else the scheme's HTTP port is tried). */
+  portNamed: boolean
   user: string
   password: string
   database: string
@@ -42,6 +47,8 @@ export interface ClickHouseTable {
   columns: TableColumns
   /** How long one query may take, ms. */
   timeoutMs: number
+  /** `?skip_unavailable_shards=1`: a Distributed table is read from the shards that answer. */
+  skipUnavailableShards: boolean
 }
 
 const SCHEMES: Readonly<Record<string, { http: string; port: number }>> = {
@@ -97,8 +104,12 @@ export function parseClickHouseUrl(text: string, env: Environment, cwd: string):
   }
   const columns: TableColumns = { ...DEFAULT_COLUMNS }
   let timeoutMs = DEFAULT_TIMEOUT_S * 1000
+  let skipUnavailableShards = false
   for (const [key, value] of url.searchParams) {
-    if (key === 'timeout') {
+    if (key === 'skip_unavailable_shards') {
+      if (value !== '0' && value !== '1') bad(text, `skip_unavailable_shards=${value} is neither 1 nor 0`)
+      skipUnavailableShards = value === '1'
+    } else if (key === 'timeout') {
       const seconds = Number(value)
       if (!(seconds > 0 && seconds <= 3600)) bad(text, `timeout=${value} is not a number of seconds from 0 to 3600`)
       timeoutMs = Math.round(seconds * 1000)
@@ -106,17 +117,19 @@ export function parseClickHouseUrl(text: string, env: Environment, cwd: string):
       if (!IDENTIFIER.test(value)) bad(text, `${key}=${value} is not a plain column name (letters, digits, _)`)
       columns[key as keyof TableColumns] = value
     } else {
-      bad(text, `unknown parameter ${key}`, 'name columns with time=, host=, seq=, message=, file=; timeout= in seconds')
+      bad(text, `unknown parameter ${key}`, 'name columns with time=, host=, seq=, message=, file=; timeout= in seconds; skip_unavailable_shards=1')
     }
   }
   return {
     label: text,
     endpoint: `${scheme.http}//${url.hostname.includes(':') && !url.hostname.startsWith('[') ? `[${url.hostname}]` : url.hostname}:${url.port || scheme.port}`,
+    portNamed: url.port !== '',
     user: url.username === '' ? 'default' : decodeURIComponent(url.username),
     password: passwordFrom(env, cwd),
     database,
     table,
     columns,
     timeoutMs,
+    skipUnavailableShards,
   }
 }

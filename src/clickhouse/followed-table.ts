@@ -52,7 +52,7 @@ export class FollowedTable {
         const rows: TableRow[] = (await this.#connection.select(rowsQuery(this.#connection.table, this.#since(), null, PAGE_ROWS, 'ASC'))).map(tableRow)
         for (const row of rows) {
           this.#watermarks.saw(row)
-          feedRow(this.#lines, row)
+          feedRow(this.#lines, row, this.label)
         }
         if (rows.length < PAGE_ROWS) break
       }

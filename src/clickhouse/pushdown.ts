@@ -18,6 +18,9 @@
  *   presets (`auto` too, which reads nothing else: a JSON line's first quoted
  *   field is a key, and the condition holds), never for a format of one's
  *   own, whose first quoted field may be a header the client chose.
+ * - `--server`: the host column is one of the names (a row's server is its
+ *   host, clickhouse-source.ts rowOrigin), unless a name holds U+FFFD: the
+ *   host's bytes that became it are not known.
  * - `--from`, `--until`, `--token`'s second on the time column, widened by
  *   a day where a bound is wall-clock time (the lines' offsets are not known
  *   in advance) and by the order tolerance (the column may be stamped apart
@@ -155,6 +158,10 @@ export function pushdown(criteria: Criteria, context: PushdownContext): string[]
     conditions.push(`match(${message}, ${sqlString(shapesRegex(context.shapes?.patterns ?? DEFAULT_SHAPES))})`)
     const reserved = context.requestFirst ? reservedRegex(context.shapes) : null
     if (reserved !== null) conditions.push(`NOT match(${message}, ${sqlString(reserved)})`)
+  }
+  const servers = criteria.server ?? []
+  if (servers.length > 0 && !servers.some((name) => name.includes('\ufffd'))) {
+    conditions.push(`${sqlName(columns.host)} IN (${servers.map(sqlString).join(', ')})`)
   }
   const span = timeSpan(criteria, toleranceS)
   if (span.from !== null) conditions.push(`${time} >= ${sqlInteger(span.from)}`)

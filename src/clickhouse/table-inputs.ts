@@ -56,7 +56,7 @@ export function tableSources(
     const requestFirst = search.read.logFormat.kind !== 'custom' && search.read.jsonFields === null
     const conditions = pushdown(search.criteria, { columns: table.columns, shapes: search.shapes, toleranceS: search.orderTolerance, requestFirst })
     const lines = new LogLines(context, table.label, 'offsets', new DescendingPlaces(rank))
-    sources.push(new ClickHouseSource(connection, lines, conditions, timeSpan(search.criteria, search.orderTolerance), reading, rank))
+    sources.push(new ClickHouseSource(connection, lines, conditions, timeSpan(search.criteria, search.orderTolerance), reading, rank, context.warn))
   }
   return sources
 }

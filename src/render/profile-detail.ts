@@ -33,9 +33,16 @@ export function shownPath(path: string, fullPaths: boolean): string {
   return fullPaths || !isAbsolute(path) ? path : basename(path)
 }
 
-/** Where a line was read, as a published detail shows it: `access.log:401` for `/var/log/nginx/access.log`, unless full paths are asked for. */
-export function shownSource(record: Pick<AccessRecord, 'source' | 'line' | 'byteOffset'>, fullPaths: boolean): string {
-  return positionText({ ...record, source: shownPath(record.source, fullPaths) })
+/**
+ * Where a line was read, as a published detail shows it: `access.log:401`
+ * for `/var/log/nginx/access.log`, unless full paths are asked for; a
+ * table's row names its server before its file (`web2:access.log@byte 5120`).
+ */
+export function shownSource(record: Pick<AccessRecord, 'source' | 'line' | 'byteOffset' | 'server'>, fullPaths: boolean): string {
+  const server = record.server ?? ''
+  const file = server !== '' && record.source.startsWith(`${server}:`) ? record.source.slice(server.length + 1) : null
+  const source = file === null ? shownPath(record.source, fullPaths) : `${server}:${shownPath(file, fullPaths)}`
+  return positionText({ ...record, source })
 }
 
 export interface DetailField {

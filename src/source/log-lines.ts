@@ -82,6 +82,16 @@ export function retryNote(at: LinePosition, format: string, chosen: string): str
 /** How lines are numbered: by count from the first (read forwards), or by their byte offset (read from the end, followed). */
 export type Numbering = 'lines' | 'offsets'
 
+/**
+ * Where a line was logged, when its source knows it line by line (a table's
+ * row: its host and file): the server, and the source its position names
+ * (`web2:/var/log/nginx/access.log`) instead of the input's label.
+ */
+export interface LineOrigin {
+  server: string | null
+  source: string
+}
+
 interface HeldLine {
   raw: string
   at: LinePosition
@@ -138,10 +148,10 @@ export class LogLines implements LineSink {
 
   /**
    * A line without its newline; `start`: the offset of its first byte.
-   * `server`: the server that logged it, when the source knows it line by
-   * line (a table's host column); else the run's `--server-name`.
+   * `origin`: where it was logged, when the source knows it line by line (a
+   * table's host and file); else the input's label and the run's `--server-name`.
    */
-  line(text: string, start: number, server?: string | null): void {
+  line(text: string, start: number, origin?: LineOrigin): void {
     if (text === '') {
       if (this.#numbering === 'lines') this.#lineNo++
       return
@@ -151,17 +161,16 @@ export class LogLines implements LineSink {
     if (this.#literalTexts !== null && this.passesOver(text)) return
     this.#context.skipped.lines++
     this.#linesRead++
-    const at = this.position(start)
-    if (server !== undefined) at.server = server
+    const at = this.position(start, origin)
     if (this.#reader !== null) this.handle(text, at, start, this.#reader)
     else this.hold({ raw: text, at, start, tooLong: false })
   }
 
-  /** A line over the length cap, given by its head. */
-  tooLong(head: string, start: number): void {
+  /** A line over the length cap, given by its head; `origin` as for `line`. */
+  tooLong(head: string, start: number, origin?: LineOrigin): void {
     this.#context.skipped.lines++
     this.#linesRead++
-    const at = this.position(start)
+    const at = this.position(start, origin)
     if (this.#reader !== null) this.skipTooLong(head, at)
     else this.hold({ raw: head, at, start, tooLong: true })
   }
@@ -271,10 +280,11 @@ export class LogLines implements LineSink {
     if (unread instanceof NotThisFormatError) this.#context.warn?.(`${unread.message}; skipped (${unread.hint ?? ''})`)
   }
 
-  private position(start: number): LinePosition {
-    return this.#numbering === 'lines'
-      ? { source: this.#label, line: ++this.#lineNo }
-      : { source: this.#label, line: null, byteOffset: start }
+  private position(start: number, origin?: LineOrigin): LinePosition {
+    const source = origin?.source ?? this.#label
+    const at: LinePosition = this.#numbering === 'lines' ? { source, line: ++this.#lineNo } : { source, line: null, byteOffset: start }
+    if (origin !== undefined) at.server = origin.server
+    return at
   }
 
   /**

@@ -4,19 +4,21 @@
  * is down, an unknown table or column, an error in the middle of a result
  * (wait_end_of_query: never a short page), a server that does not answer in
  * time (nor whole in time: a proxy that passes on a byte at a time), a
- * wrong password, a read-only user shipping. The password comes from
+ * wrong password, a read-only user shipping, the native port given for the
+ * HTTP one, no port named, a shard down (and ?skip_unavailable_shards=1,
+ * which reads the shards that answer and says which did not). The password comes from
  * the environment or a file; values reach SQL as literals the server reads
  * back byte for byte.
  */
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import t from 'tap'
 import { ClickHouseConnection } from '../../src/clickhouse/clickhouse-connection.js'
 import { parseClickHouseUrl } from '../../src/clickhouse/clickhouse-url.js'
 import { sqlString } from '../../src/clickhouse/sql-text.js'
 import { clickHouseMissing, clickHouseServer, TLS_CERTIFICATE } from '../helpers/clickhouse-server.js'
-import { createSchema, logLines } from '../helpers/clickhouse-tables.js'
+import { createSchema, logLines, rowsWithoutSource } from '../helpers/clickhouse-tables.js'
 import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js'
 import { runCli, spawnCli } from '../helpers/run-cli.js'
 import { between, pickOne, seeded } from '../helpers/seeded.js'
@@ -41,7 +43,7 @@ t.test('a failure is one line, exit 2, and the old page stays', { skip: missing 
   writeFileSync(`${dir}/page.html`, 'old page')
   const port = await closedPort()
   const cases: Array<[string, string]> = [
-    [`clickhouse://127.0.0.1:${port}/logs_err.access_lines`, 'looking for the newest row failed: cannot reach the server: connection refused'],
+    [`clickhouse://127.0.0.1:${port}/logs_err.access_lines`, `looking for the newest row failed: cannot reach 127.0.0.1:${port}: connection refused`],
     [server.url('logs_err.nope'), "looking for the newest row failed: Table logs_err.nope doesn't exist."],
     [server.url('logs_err.access_lines', '?message=msg'), 'the query failed: Unknown identifier: msg'],
   ]
@@ -131,8 +133,9 @@ t.test('the password comes from CLICKHOUSE_PASSWORD or CLICKHOUSE_PASSWORD_FILE;
   const wrong = await runCli(['build', reader], { env: { CLICKHOUSE_PASSWORD_FILE: `${dir}/wrong` } })
   t.strictSame([wrong.code, wrong.stderr], [2, `profiler-search: ${reader}: looking for the newest row failed: Wrong password for user reader ${HINT}\n`])
   const ship = await runCli(['ship', '--once', `${dir}/access.log`, '--to', reader, '--host', 'other'], { env: { CLICKHOUSE_PASSWORD: "s3cret 'pass'" } })
-  t.equal(ship.code, 2)
-  t.match(ship.stderr, new RegExp(`^profiler-search: ${reader}: the insert failed: .*readonly`, 's'))
+  t.strictSame([ship.code, ship.stderr], [2, `profiler-search: ${reader}: this user cannot insert (readonly) (ship needs a user that may insert: readonly = 0 (docs/clickhouse.md#users))\n`],
+    'said before a line is read, not as "Cannot override setting (insert_distributed_sync)"')
+  t.equal((await server.query("SELECT count() FROM logs_pass.access_lines WHERE host = 'other'")).trim(), '0')
   const inUrl = await runCli(['build', `clickhouse://reader:pw@127.0.0.1:${server.httpPort}/logs_pass.access_lines`])
   t.strictSame([inUrl.code, inUrl.stderr], [2,
     `profiler-search: clickhouse://reader:…@127.0.0.1:${server.httpPort}/logs_pass.access_lines: a password in the URL would show in ps (set CLICKHOUSE_PASSWORD or CLICKHOUSE_PASSWORD_FILE instead)\n`])
@@ -169,4 +172,68 @@ t.test('clickhouses:// reads over TLS; a certificate not trusted is one line, ex
   t.equal(read.stdout, plain.stdout.replaceAll(server.url('logs_tls.access_lines'), tls))
   const untrusted = await spawnCli(['build', tls])
   t.strictSame([untrusted.code, untrusted.stderr], [2, `profiler-search: ${tls}: looking for the newest row failed: self-signed certificate ${HINT}\n`])
+})
+
+t.test('the URL\'s port is the HTTP port: the native port given is told so, and without a port the one tried is named', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  const native = `clickhouse://127.0.0.1:${server.tcpPort}/logs_err.access_lines`
+  const r = await runCli(['build', native])
+  t.strictSame([r.code, r.stderr, r.stdout], [2,
+    `profiler-search: ${native}: looking for the newest row failed: port ${server.tcpPort} is ClickHouse's native port; use its HTTP port (${server.httpPort}) (the URL's port is the HTTP port (http_port, 8123 by default))\n`, ''])
+  // no port: 8123, on a loopback address nothing listens on
+  const listening = await new Promise<boolean>((resolve) => {
+    const socket = connect(8123, '127.0.0.2', () => resolve(true)).on('error', () => resolve(false))
+    socket.unref()
+  })
+  t.test('no port', { skip: listening ? 'something listens on 127.0.0.2:8123' : false }, async (t) => {
+    const portless = 'clickhouse://127.0.0.2/logs.access_lines'
+    const none = await runCli(['build', portless])
+    t.strictSame([none.code, none.stderr], [2,
+      `profiler-search: ${portless}: looking for the newest row failed: cannot reach 127.0.0.2:8123: connection refused (the URL names no port: 127.0.0.2:8123 is the HTTP port tried; name the server's http_port if it is another, as host:port)\n`])
+  })
+})
+
+t.test('a shard down is named with what to do; ?skip_unavailable_shards=1 lists the rows of the shards that answer and says which did not', { skip: missing ?? false }, async (t) => {
+  const server = await clickHouseServer()
+  await createSchema(server, 'logs_down')
+  // the Distributed table of schema/clickhouse.sql, over this server and a shard nobody answers for
+  await server.query('CREATE TABLE logs_down.access_lines_down AS logs_down.access_lines ENGINE = Distributed(down_cluster, logs_down, access_lines, cityHash64(host, file))')
+  const dir = t.testdir({ 'access.log': logLines('d', 0, 40) })
+  t.equal((await runCli(['ship', '--once', `${dir}/access.log`, '--to', server.url('logs_down.access_lines'), '--host', 'web1'])).code, 0)
+  const plain = await runCli(['build', server.url('logs_down.access_lines'), '--emit', 'ndjson', '-n', '50'])
+  t.equal(plain.stdout.split('\n').filter(Boolean).length, 40)
+
+  const down = server.url('logs_down.access_lines_down')
+  const failed = await runCli(['build', down, '-o', `${dir}/page.html`])
+  t.strictSame([failed.code, failed.stderr], [2, `profiler-search: ${down}: looking for the newest row failed: shard 127.0.0.1:${server.downPort} does not answer (Connection refused) `
+    + '(start it, or add ?skip_unavailable_shards=1 to the URL to list the rows of the shards that answer)\n'])
+  t.notOk(existsSync(`${dir}/page.html`), 'nothing written')
+
+  // the user may set the setting: readonly = 0 (default) or 2 (reader2)
+  for (const user of ['', 'reader2@']) {
+    const skipping = `clickhouse://${user}127.0.0.1:${server.httpPort}/logs_down.access_lines_down?skip_unavailable_shards=1`
+    const r = await runCli(['build', skipping, '--emit', 'ndjson', '-n', '50'])
+    t.strictSame([r.code, r.stderr], [0, `profiler-search: ${skipping}: shard 2 (127.0.0.1:${server.downPort}): Connection refused: not read (skip_unavailable_shards=1), `
+      + 'the rows listed are those of the shards that answer\n'], user || 'default')
+    t.strictSame(rowsWithoutSource(r.stdout), rowsWithoutSource(plain.stdout), `${user || 'default'}: the rows of the shard that answers`)
+  }
+  // a read-only user may set no setting
+  const reader = `clickhouse://reader@127.0.0.1:${server.httpPort}/logs_down.access_lines_down?skip_unavailable_shards=1`
+  const refused = await runCli(['build', reader], { env: { CLICKHOUSE_PASSWORD: "s3cret 'pass'" } })
+  t.strictSame([refused.code, refused.stderr], [2, `profiler-search: ${reader}: looking for the table's shards failed: this user may change no setting (readonly = 1), so not skip_unavailable_shards `
+    + '(give it readonly = 2, or set skip_unavailable_shards in its profile on the server (docs/clickhouse.md#a-shard-down))\n'])
+  // every shard answers: nothing to say
+  await createSchema(server, 'logs_up')
+  const up = server.url('logs_up.access_lines_all', '?skip_unavailable_shards=1')
+  t.equal((await runCli(['ship', '--once', `${dir}/access.log`, '--to', server.url('logs_up.access_lines_all'), '--host', 'web1'])).code, 0)
+  const all = await runCli(['build', up, '--emit', 'ndjson', '-n', '50'])
+  t.strictSame([all.code, all.stderr, rowsWithoutSource(all.stdout)], [0, '', rowsWithoutSource(plain.stdout)])
+
+  // ship: the shard named, nothing skipped
+  const shipped = await runCli(['ship', '--once', `${dir}/access.log`, '--to', down, '--host', 'web2'])
+  t.strictSame([shipped.code, shipped.stderr], [2, `profiler-search: ${down}: reading where shipping stopped failed: shard 127.0.0.1:${server.downPort} does not answer (Connection refused) `
+    + '(start it: the lines wait in the logs until it takes them)\n'])
+  const skipped = await runCli(['ship', '--once', `${dir}/access.log`, '--to', `${down}?skip_unavailable_shards=1`, '--host', 'web2'])
+  t.strictSame([skipped.code, skipped.stderr], [2, `profiler-search: ${down}?skip_unavailable_shards=1: ship reads where it stopped from every shard `
+    + '(leave skip_unavailable_shards=1 to the URLs that read: ship would send again the lines a shard that does not answer holds)\n'])
 })

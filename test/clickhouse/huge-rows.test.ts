@@ -54,13 +54,13 @@ t.test('a message over the line cap is cut on the server: skipped as too long, a
   t.teardown(() => proxy.close())
   const table = `clickhouse://127.0.0.1:${proxy.port}/logs_huge.access_lines`
   const search = ['--emit', 'ndjson', '-n', '50', '--any-url']
-  const fromFile = await runCli(['build', log, '--full-scan', ...search])
+  const fromFile = await runCli(['build', log, '--full-scan', '--server-name', 'web', ...search])
   const fromTable = await runCli(['build', table, ...search])
   t.strictSame([fromFile.code, fromTable.code], [0, 0])
   t.strictSame(rowsWithoutSource(fromTable.stdout), rowsWithoutSource(fromFile.stdout), 'the rows of the file')
   t.equal(rowsWithoutSource(fromTable.stdout).length, 28, 'the line at the cap among them')
   t.equal(fromFile.stderr, `profiler-search: skipped 2 of 30 lines (2 line too long); first at ${log}:11\n`)
   // the table is read newest first: the first skipped is line 21
-  t.equal(fromTable.stderr, `profiler-search: skipped 2 of 30 lines (2 line too long); first at ${table}@byte ${Buffer.byteLength(lines.slice(0, 20).join('\n')) + 1}\n`)
+  t.equal(fromTable.stderr, `profiler-search: skipped 2 of 30 lines (2 line too long); first at web:${log}@byte ${Buffer.byteLength(lines.slice(0, 20).join('\n')) + 1}\n`)
   t.ok(proxy.answered() < 3 * CAP, `the answers held ${proxy.answered()} bytes: the line at the cap, the heads of those over it and the rest`)
 })

@@ -1,7 +1,7 @@
 /**
  * `serve clickhouse://…` (issue 21: "serve its inputs too"): the default page
- * and a search list build's rows of the same table, and rows shipped while
- * it serves come onto the default page.
+ * and a search list build's rows of the same table (a search by the form's
+ * server field too), and rows shipped while it serves come onto the default page.
  */
 
 import { writeFileSync } from 'node:fs'
@@ -43,6 +43,13 @@ t.test('serve reads a table: build\'s rows for the default page and a search; ro
   const search = await urls('/?ip=10.0.7.&limit=50')
   t.strictSame(search, await buildUrls([table, '--ip', '10.0.7.', '-n', '50']), 'a search that reads the table')
   t.ok(search.length > 0, `${search.length} rows`)
+  // a second host: the form's server field reads its rows alone
+  writeFileSync(`${dir}/web2.log`, logLines('v', 0, 30))
+  const shipped = await runCli(['ship', '--once', `${dir}/web2.log`, '--to', table, '--host', 'web2'])
+  t.strictSame([shipped.code, shipped.stderr], [0, ''], 'web2 shipped')
+  const ofWeb2 = await urls('/?server=web2&limit=50')
+  t.strictSame(ofWeb2, await buildUrls([table, '--server', 'web2', '-n', '50']), 'a search by server')
+  t.strictSame(ofWeb2, Array.from({ length: 30 }, (_, i) => `/moebel/${30 - i}/v-line`), 'every row of web2, none of web1')
   writeFileSync(`${dir}/web1.log`, logLines('w', 0, 310))
   await ship()
   await waitFor('the rows shipped since', async () => (await urls('/?limit=10'))[0] === '/moebel/310/w-line')

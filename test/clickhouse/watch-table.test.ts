@@ -40,6 +40,7 @@ t.test('watch follows a table', { skip: missing ?? false }, async (t) => {
   const expected = await runCli(['build', table, '--emit', 'ndjson', '-n', '5'])
   await waitFor('the rows shipped since', async () => JSON.stringify(rowsWithoutSource(pageRows().join('\n'))) === JSON.stringify(rowsWithoutSource(expected.stdout)))
   t.strictSame(urls(), ['/moebel/43/w-line', '/moebel/41/w-line', '/moebel/40/v-line', '/moebel/39/w-line', '/moebel/38/v-line'])
+  t.strictSame(pageRows().map((line) => (JSON.parse(line) as { server: string }).server), ['web1', 'web1', 'web2', 'web1', 'web2'], 'rows followed name their host')
   watching.child.kill('SIGTERM')
   const result = await watching.result
   t.strictSame([result.code, result.stderr], [0, ''])

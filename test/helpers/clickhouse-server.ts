@@ -5,7 +5,10 @@
  * suite's files share it) and stopped by its PID when the process ends (and
  * by the kernel, should the process die by a signal: setpriv --pdeathsig).
  * A second such server is the other shard of the cluster `logs_cluster`
- * both know, for the Distributed table of schema/clickhouse.sql. Without the server installed the tests are skipped with a reason,
+ * both know, for the Distributed table of schema/clickhouse.sql; the
+ * cluster `down_cluster` is this server and a port nobody listens on (a
+ * shard down; bareClickHouseServers() starts two more without them). Users: `default`, `reader` (readonly = 1, a password) and
+ * `reader2` (readonly = 2: it may set settings). Without the server installed the tests are skipped with a reason,
  * except under CI=true, where that fails them: CI installs it (.ci/run).
  */
 
@@ -29,6 +32,10 @@ export interface ClickHouseServer {
   tcpPort: number
   /** The server's version, such as 18.16.1. */
   version: string
+  /** The port of the shard of `down_cluster` that does not answer (nobody listens on it). */
+  downPort: number
+  /** The folder of its config.xml and users.xml (config.d/ and users.d/ beside them are read too, as Debian's /etc/clickhouse-server/). */
+  dir: string
   /** A clickhouse:// URL of a table, with parameters. */
   url(table: string, parameters?: string): string
   /** Runs SQL (with a body of data for an INSERT); resolves to the answer, rejects with the server's error. */
@@ -58,7 +65,7 @@ async function freePorts(count: number): Promise<number[]> {
   return ports
 }
 
-function config(dir: string, ports: Ports, shardPorts: readonly number[]): string {
+function config(dir: string, ports: Ports, shardPorts: readonly number[], downPort: number, clusters: boolean): string {
   const { http: httpPort, https: httpsPort, tcp: tcpPort } = ports
   return `<?xml version="1.0"?>
 <yandex>
@@ -83,21 +90,37 @@ function config(dir: string, ports: Ports, shardPorts: readonly number[]): strin
   <uncompressed_cache_size>268435456</uncompressed_cache_size>
   <max_concurrent_queries>100</max_concurrent_queries>
   <timezone>UTC</timezone>
-  <remote_servers>
+${clusters ? `  <remote_servers>
     <logs_cluster>
 ${shardPorts.map((port) => `      <shard><replica><host>127.0.0.1</host><port>${port}</port></replica></shard>`).join('\n')}
     </logs_cluster>
+    <down_cluster>
+      <shard><replica><host>127.0.0.1</host><port>${shardPorts[0]}</port></replica></shard>
+      <shard><replica><host>127.0.0.1</host><port>${downPort}</port></replica></shard>
+    </down_cluster>
   </remote_servers>
-</yandex>
+` : ''}</yandex>
 `
 }
 
 const USERS = `<?xml version="1.0"?>
 <yandex>
-  <profiles><default/><readonly><readonly>1</readonly></readonly></profiles>
+  <profiles><default/><readonly><readonly>1</readonly></readonly><readonly2><readonly>2</readonly></readonly2></profiles>
   <users>
     <default><password></password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default>
     <reader><password>s3cret 'pass'</password><networks><ip>127.0.0.1</ip></networks><profile>readonly</profile><quota>default</quota></reader>
+    <reader2><password></password><networks><ip>127.0.0.1</ip></networks><profile>readonly2</profile><quota>default</quota></reader2>
+  </users>
+  <quotas><default/></quotas>
+</yandex>
+`
+
+/** As Debian's /etc/clickhouse-server/users.xml: the user `default`, the profiles `default` and `readonly`, the quota `default`. */
+const DEBIAN_USERS = `<?xml version="1.0"?>
+<yandex>
+  <profiles><default/><readonly><readonly>1</readonly></readonly></profiles>
+  <users>
+    <default><password></password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default>
   </users>
   <quotas><default/></quotas>
 </yandex>
@@ -109,11 +132,11 @@ interface Ports {
   tcp: number
 }
 
-async function start(ports: Ports, shardPorts: readonly number[]): Promise<ClickHouseServer> {
+async function start(ports: Ports, shardPorts: readonly number[], downPort: number, clusters = true): Promise<ClickHouseServer> {
   const { http: httpPort, https: httpsPort, tcp: tcpPort } = ports
   const dir = mkdtempSync(join(tmpdir(), 'profiler-search-clickhouse-'))
-  writeFileSync(join(dir, 'config.xml'), config(dir, ports, shardPorts))
-  writeFileSync(join(dir, 'users.xml'), USERS)
+  writeFileSync(join(dir, 'config.xml'), config(dir, ports, shardPorts, downPort, clusters))
+  writeFileSync(join(dir, 'users.xml'), clusters ? USERS : DEBIAN_USERS)
   const child: ChildProcess = spawn('setpriv', ['--pdeathsig', 'KILL', SERVER_BINARY, `--config-file=${join(dir, 'config.xml')}`], { cwd: dir, stdio: 'ignore' })
   const pid = child.pid as number
   // the test process does not wait for it: it ends when the process does
@@ -149,7 +172,7 @@ async function start(ports: Ports, shardPorts: readonly number[]): Promise<Click
   }, 30_000, 50)
   const version = (await query('SELECT version()')).trim()
   return {
-    httpPort, httpsPort, tcpPort, version, query,
+    httpPort, httpsPort, tcpPort, version, downPort, dir, query,
     url: (table, parameters = '') => `clickhouse://127.0.0.1:${httpPort}/${table}${parameters}`,
     signal: (signal) => process.kill(pid, signal),
   }
@@ -157,11 +180,22 @@ async function start(ports: Ports, shardPorts: readonly number[]): Promise<Click
 
 let shared: Promise<ClickHouseServer[]> | null = null
 
-async function startPair(): Promise<ClickHouseServer[]> {
-  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = await freePorts(6)
+async function startPair(clusters = true): Promise<ClickHouseServer[]> {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, down = 0] = await freePorts(7)
   const ports: Ports[] = [{ http: a, https: b, tcp: c }, { http: d, https: e, tcp: f }]
   const shards = ports.map((p) => p.tcp)
-  return await Promise.all(ports.map((p) => start(p, shards)))
+  return await Promise.all(ports.map((p) => start(p, shards, down, clusters)))
+}
+
+/**
+ * Two servers of their own, not the shared pair, as Debian installs them:
+ * no cluster, and the users.xml of Debian's package (the user `default`,
+ * the profiles `default` and `readonly`), for a test that configures them as
+ * an administrator would (files in config.d/ and users.d/ of their `dir`).
+ * Stopped when the process ends, or by `signal`.
+ */
+export async function bareClickHouseServers(): Promise<ClickHouseServer[]> {
+  return await startPair(false)
 }
 
 /** The server of this test process, started at the first call (with the other shard of its cluster). */

@@ -1,4 +1,4 @@
-/** Tables for the tests of test/clickhouse/: schema/clickhouse.sql as shipped, in a database of the test's own. */
+/** Tables for the tests of test/clickhouse/: schema/clickhouse.sql and schema/clickhouse-cluster.sql as shipped, in a database of the test's own. */
 
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -6,11 +6,11 @@ import { otherShard, type ClickHouseServer } from './clickhouse-server.js'
 import { scaled } from './wait-for.js'
 import { clfTime, combinedLine, timeAt } from './log-line.js'
 
-const SCHEMA = fileURLToPath(new URL('../../schema/clickhouse.sql', import.meta.url))
+const SCHEMAS = ['clickhouse.sql', 'clickhouse-cluster.sql'].map((name) => fileURLToPath(new URL(`../../schema/${name}`, import.meta.url)))
 
-/** The statements of schema/clickhouse.sql, with the database `logs` named `database`. */
+/** The statements of schema/clickhouse.sql, then schema/clickhouse-cluster.sql, with the database `logs` named `database`. */
 export function schemaStatements(database: string): string[] {
-  const text = readFileSync(SCHEMA, 'utf8').split('\n').filter((line) => !line.startsWith('--')).join('\n')
+  const text = SCHEMAS.map((path) => readFileSync(path, 'utf8').split('\n').filter((line) => !line.startsWith('--')).join('\n')).join(';\n')
   return text.split(';').map((statement) => statement.trim()).filter(Boolean).map((statement) => statement.replace(/\blogs\b/g, database))
 }
 
@@ -22,10 +22,15 @@ export async function createSchema(server: ClickHouseServer, database: string): 
   }
 }
 
-/** Rows of the emitted NDJSON without where they were read (a file's line, a table's byte offset). */
-export function rowsWithoutSource(ndjson: string): unknown[] {
+/**
+ * Rows of the emitted NDJSON without where they were read (a file's line, a
+ * table's byte offset); `withoutServer`: without their server too (a table's
+ * rows name their host, a build of the files of several hosts none).
+ */
+export function rowsWithoutSource(ndjson: string, { withoutServer = false } = {}): unknown[] {
   return ndjson.split('\n').filter(Boolean).map((line) => {
     const { source: _source, line: _line, byteOffset: _byteOffset, ...row } = JSON.parse(line) as Record<string, unknown>
+    if (withoutServer) delete row.server
     return row
   })
 }

@@ -17,6 +17,7 @@
  */
 
 import type { ClickHouseConnection } from '../../clickhouse/clickhouse-connection.js'
+import { CANNOT_INSERT, INSERT_HINT } from '../../clickhouse/query-failure.js'
 import { sqlName } from '../../clickhouse/sql-text.js'
 import { isUserError, usageError } from '../../errors.js'
 import type { StopRequest } from '../../stop.js'
@@ -39,6 +40,12 @@ export interface InsertSettings {
   stop?: StopRequest | null
   /** The longest wait for an insert still under way before a retry, ms (default: running-inserts.ts's). */
   waitBoundMs?: number
+}
+
+/** A read-only user (readonly 1 or 2) cannot insert: said before a file is read, not at the first insert. */
+export async function checkMayInsert(connection: ClickHouseConnection): Promise<void> {
+  const [answer] = await connection.select("SELECT value FROM system.settings WHERE name = 'readonly'", 'asking whether this user may insert')
+  if ((answer?.[0] ?? '0') !== '0') throw usageError(`${connection.table.label}: ${CANNOT_INSERT}`, INSERT_HINT)
 }
 
 export class Inserter {

@@ -31,7 +31,7 @@ import { SkippedLines } from '../../source/skipped-lines.js'
 import { exitOnStopSignal, onStopSignal, StopRequest } from '../../stop.js'
 import type { JobIO } from '../job-io.js'
 import { firstLineTime } from './first-line-time.js'
-import { Inserter } from './inserter.js'
+import { checkMayInsert, Inserter } from './inserter.js'
 import { generationSink, logFilesOf, partsToShip, plainGenerations, readPart, type LogFiles, type StreamPart } from './log-stream.js'
 import { awaitInserts } from './running-inserts.js'
 import { bufferLines, MAX_GENERATION, OFFSET_PLACES, RowBuffer } from './shipped-rows.js'
@@ -89,7 +89,10 @@ export async function ship(options: ShipOptions, io: JobIO): Promise<ShipResult>
   if (options.inputs.length === 0) throw usageError('ship needs the logs to ship', 'name them, e.g. /var/log/nginx/access.log')
   if (options.inputs.includes('-')) throw usageError('ship reads files, not stdin (-)', 'name the log files; ship follows them by name')
   const table = parseClickHouseUrl(options.to, io.env, io.cwd)
-  const connection = ClickHouseConnection.open(table)
+  if (table.skipUnavailableShards) {
+    throw usageError(`${options.to}: ship reads where it stopped from every shard`, 'leave skip_unavailable_shards=1 to the URLs that read: ship would send again the lines a shard that does not answer holds')
+  }
+  const connection = ClickHouseConnection.open(table, 'ship')
   const stop = new StopRequest()
   const releaseExitCode = options.once ? () => undefined : exitOnStopSignal(EXIT.ok)
   const releaseStop = onStopSignal((signal) => {
@@ -119,6 +122,7 @@ async function shipWith(connection: ClickHouseConnection, stop: StopRequest, opt
     host, batchRows: options.batchRows, intervalMs: options.intervalMs, once: options.once, warn: io.warn, now: Date.now, stop,
   })
   const logFiles = logFilesOf(options.inputs, io.cwd)
+  await checkMayInsert(connection)
   // an insert of a run before (killed, its insert still being stored) shows in the table only once it is done
   if (!(await awaitInserts(connection, host, logFiles.map((log) => log.live), { stop, warn: io.warn }))) return { inserted: 0 }
   const logs: Shipping[] = []

@@ -5,7 +5,7 @@
  */
 
 import t from 'tap'
-import { ClickHouseSource, DescendingPlaces, rowOffset } from '../../../src/clickhouse/clickhouse-source.js'
+import { ClickHouseSource, DescendingPlaces, rowOffset, rowOrigin } from '../../../src/clickhouse/clickhouse-source.js'
 import { LogLines } from '../../../src/source/log-lines.js'
 import { keepBatch } from '../../../src/source/batch.js'
 import { linesContext, logLine } from '../../helpers/log-source.js'
@@ -52,6 +52,7 @@ t.test('pages newest first, the window widening until the span is read', async (
   for (const batch of batches) keepBatch(selection, batch)
   const { items, places } = selection.take()
   t.strictSame(items.map((record) => record.byteOffset), ROWS.map((_, i) => (29 - i) * 100))
+  t.strictSame(new Set(items.map((record) => `${record.server} ${record.source} ${record.line}`)), new Set(['h h:f null']), 'each row of its host, at its byte offset in host:file')
   t.strictSame(places, ROWS.map((_, i) => 3 * 2 ** 40 - 1 - i), 'the row that comes later is older')
   t.strictSame(before, [271, 231, 211, 171, 131, 91, 51, 11, 1, 1], 'newest first: the rows not read are older than the earliest read')
   t.equal(source.bytesRead(), ROWS.reduce((sum, row) => sum + row.line.length + 1, 0))
@@ -71,4 +72,11 @@ t.test('an empty table is read at once; a seq that is no number is an error', as
   ])
   t.equal(rowOffset(String(3 * 2 ** 40 + 17)), 17)
   t.throws(() => rowOffset('x1'), { message: 'the seq column holds "x1", not a whole number' })
+})
+
+t.test('a row\'s origin: its host is its server, its source host:file', async (t) => {
+  const table = 'clickhouse://h/logs.t'
+  t.strictSame(rowOrigin({ host: 'web2', file: '/var/log/nginx/access.log' }, table), { server: 'web2', source: 'web2:/var/log/nginx/access.log' })
+  t.strictSame(rowOrigin({ host: '', file: '/var/log/nginx/access.log' }, table), { server: null, source: '/var/log/nginx/access.log' }, 'no host: of no server')
+  t.strictSame(rowOrigin({ host: 'web2', file: '' }, table), { server: 'web2', source: table }, 'no file: the table')
 })

@@ -4,12 +4,13 @@ import { UserError } from '../../../src/errors.js'
 
 t.test('a URL names the endpoint, user, database, table, columns and timeout', async (t) => {
   t.strictSame(parseClickHouseUrl('clickhouse://reader@ch1/logs.access_lines', { CLICKHOUSE_PASSWORD: 'pw' }, '/'), {
-    label: 'clickhouse://reader@ch1/logs.access_lines', endpoint: 'http://ch1:8123', user: 'reader', password: 'pw',
-    database: 'logs', table: 'access_lines', columns: DEFAULT_COLUMNS, timeoutMs: 30_000,
+    label: 'clickhouse://reader@ch1/logs.access_lines', endpoint: 'http://ch1:8123', portNamed: false, user: 'reader', password: 'pw',
+    database: 'logs', table: 'access_lines', columns: DEFAULT_COLUMNS, timeoutMs: 30_000, skipUnavailableShards: false,
   })
-  const tls = parseClickHouseUrl('clickhouses://[::1]:9443/db.t?message=raw&seq=offset&timeout=2.5', {}, '/')
-  t.strictSame([tls.endpoint, tls.user, tls.password, tls.columns, tls.timeoutMs],
-    ['https://[::1]:9443', 'default', '', { ...DEFAULT_COLUMNS, message: 'raw', seq: 'offset' }, 2500])
+  const tls = parseClickHouseUrl('clickhouses://[::1]:9443/db.t?message=raw&seq=offset&timeout=2.5&skip_unavailable_shards=1', {}, '/')
+  t.strictSame([tls.endpoint, tls.portNamed, tls.user, tls.password, tls.columns, tls.timeoutMs, tls.skipUnavailableShards],
+    ['https://[::1]:9443', true, 'default', '', { ...DEFAULT_COLUMNS, message: 'raw', seq: 'offset' }, 2500, true])
+  t.equal(parseClickHouseUrl('clickhouses://ch1/db.t', {}, '/').endpoint, 'https://ch1:8443', 'HTTPS: 8443 when no port is named')
   t.ok(isClickHouseUrl('CLICKHOUSES://h/d.t'))
   t.notOk(isClickHouseUrl('access.log'))
 })
@@ -20,7 +21,8 @@ t.test('mistakes are one usage error naming the URL; a password in it is refused
     ['clickhouse://h/logs', 'clickhouse://h/logs: the path must be /database.table with plain names (letters, digits, _), not /logs (give clickhouse://[user@]host[:port]/database.table)'],
     ['clickhouse://h/a.b.c', 'clickhouse://h/a.b.c: the path must be /database.table with plain names (letters, digits, _), not /a.b.c (give clickhouse://[user@]host[:port]/database.table)'],
     ['clickhouse://h/d.t?message=a%60b', 'clickhouse://h/d.t?message=a%60b: message=a`b is not a plain column name (letters, digits, _) (give clickhouse://[user@]host[:port]/database.table)'],
-    ['clickhouse://h/d.t?user=x', 'clickhouse://h/d.t?user=x: unknown parameter user (name columns with time=, host=, seq=, message=, file=; timeout= in seconds)'],
+    ['clickhouse://h/d.t?user=x', 'clickhouse://h/d.t?user=x: unknown parameter user (name columns with time=, host=, seq=, message=, file=; timeout= in seconds; skip_unavailable_shards=1)'],
+    ['clickhouse://h/d.t?skip_unavailable_shards=yes', 'clickhouse://h/d.t?skip_unavailable_shards=yes: skip_unavailable_shards=yes is neither 1 nor 0 (give clickhouse://[user@]host[:port]/database.table)'],
     ['clickhouse://h/d.t?timeout=0', 'clickhouse://h/d.t?timeout=0: timeout=0 is not a number of seconds from 0 to 3600 (give clickhouse://[user@]host[:port]/database.table)'],
   ]
   for (const [url, message] of cases) {

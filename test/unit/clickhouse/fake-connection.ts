@@ -8,7 +8,7 @@ import type { ClickHouseConnection } from '../../../src/clickhouse/clickhouse-co
 import { DEFAULT_COLUMNS, type ClickHouseTable } from '../../../src/clickhouse/clickhouse-url.js'
 import { usageError } from '../../../src/errors.js'
 
-export const TABLE: ClickHouseTable = { label: 'clickhouse://h/logs.t', endpoint: 'http://h:8123', user: 'default', password: '', database: 'logs', table: 't', columns: DEFAULT_COLUMNS, timeoutMs: 1000 }
+export const TABLE: ClickHouseTable = { label: 'clickhouse://h/logs.t', endpoint: 'http://h:8123', user: 'default', password: '', database: 'logs', table: 't', columns: DEFAULT_COLUMNS, timeoutMs: 1000, portNamed: false, skipUnavailableShards: false }
 
 export interface FakeConnection {
   connection: ClickHouseConnection

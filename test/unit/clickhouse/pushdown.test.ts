@@ -39,6 +39,13 @@ t.test('each criterion as a condition on the raw line or the time column', async
   t.strictSame(pushdown({ ...DEFAULT_CRITERIA, anyUrl: true, method: null, status: null, ip: { kind: 'substring', text: '10.0.7.0' } }, CONTEXT), ["position(`message`, '10.0.7.0') > 0"])
 })
 
+t.test('--server: the host column is one of the names, the column as the URL names it; not for a name holding U+FFFD', async (t) => {
+  const any = { ...DEFAULT_CRITERIA, anyUrl: true, method: null, status: null }
+  t.strictSame(pushdown({ ...any, server: ['web1', "o'brien é"] }, CONTEXT), ["`host` IN ('web1', 'o\\'brien \\xC3\\xA9')"])
+  t.strictSame(pushdown({ ...any, server: ['web2'] }, { ...CONTEXT, columns: { ...DEFAULT_COLUMNS, host: 'server_name' } }), ["`server_name` IN ('web2')"])
+  t.strictSame(pushdown({ ...any, server: ['web1', 'web\ufffd'] }, CONTEXT), [], 'a name of bytes that are not UTF-8 is left to the re-check')
+})
+
 t.test('the shapes regex matches every line whose request has a listed shape; the reserved regex none of them', async (t) => {
   const regex = RE2JS.compile(shapesRegex(DEFAULT_SHAPES))
   const reserved = RE2JS.compile(reservedRegex(null) ?? '')

@@ -2,7 +2,7 @@ import t from 'tap'
 import { DEFAULT_COLUMNS, type ClickHouseTable } from '../../../src/clickhouse/clickhouse-url.js'
 import { anyRowQuery, keysetCondition, newestQuery, rowsQuery, tableRow } from '../../../src/clickhouse/row-query.js'
 
-const TABLE: ClickHouseTable = { label: '', endpoint: '', user: '', password: '', database: 'logs', table: 'access_lines', columns: { ...DEFAULT_COLUMNS, message: 'raw' }, timeoutMs: 1 }
+const TABLE: ClickHouseTable = { label: '', endpoint: '', user: '', password: '', database: 'logs', table: 'access_lines', columns: { ...DEFAULT_COLUMNS, message: 'raw' }, timeoutMs: 1, portNamed: false, skipUnavailableShards: false }
 
 t.test('the span of the time column, and a page newest first after a key', async (t) => {
   t.equal(newestQuery(TABLE, ['`time` >= 5']), 'SELECT toUInt32(max(`time`)), count()\nFROM `logs`.`access_lines`\nWHERE (`time` >= 5)')

@@ -70,7 +70,7 @@ t.test('a literal holds exactly the bytes of its value, in printable ASCII', asy
 t.test('no value changes the shape of a query built from a search', async (t) => {
   const random = seeded(2)
   const query = (url: string, host: string): string => rowsQuery(
-    { label: '', endpoint: '', user: '', password: '', database: 'logs', table: 'access_lines', columns: DEFAULT_COLUMNS, timeoutMs: 1000 },
+    { label: '', endpoint: '', user: '', password: '', database: 'logs', table: 'access_lines', columns: DEFAULT_COLUMNS, timeoutMs: 1000, portNamed: false, skipUnavailableShards: false },
     pushdown({ ...DEFAULT_CRITERIA, url: { text: url, exclude: false }, ip: { kind: 'substring', text: '10.1' } }, { columns: DEFAULT_COLUMNS, shapes: null, toleranceS: 60, requestFirst: true }),
     { time: 1, host, file: host, seq: '5' }, 100)
   let checked = 0

@@ -83,6 +83,11 @@ t.test('the Source: an absolute path by its file name unless full paths are aske
   t.equal(source({ source: '../data/access.log', line: 401 }), '../data/access.log:401', 'a relative path as given')
   t.equal(source({ source: 'stdin', line: 3 }), 'stdin:3')
   t.equal(source({ source: '/var/log/nginx/access.log', line: 401 }, { hideRaw: false, fullPaths: true }), '/var/log/nginx/access.log:401', '--full-paths')
+  // a table's row: its server, then its file, at the line's byte offset in it
+  const tableRow = { source: 'web2:/var/log/nginx/access.log', server: 'web2', line: null, byteOffset: 412_667 }
+  t.equal(source(tableRow), 'web2:access.log@byte 412667', 'a table\'s row: its server, no server path')
+  t.equal(source(tableRow, { hideRaw: false, fullPaths: true }), 'web2:/var/log/nginx/access.log@byte 412667', 'a table\'s row, --full-paths')
+  t.equal(source({ source: 'web2:/x/access.log', server: 'web1', line: 3 }), 'web2:/x/access.log:3', 'a source of another server: as given')
   const hidden = profileDetail(row(makeRecord({ raw: 'the raw line', source: '/var/log/a.log', line: 1 })), { hideRaw: true, fullPaths: true }).log
   t.strictSame(hidden.filter((f) => f.label === 'Raw line' || f.label === 'Source'), [], '--hide-raw: neither')
   t.ok(hidden.length > 0, 'the other fields stay')

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { parseCidr, type Cidr } from '../../../src/parse/record/client-ip.js'
+import { positionText } from '../../../src/parse/record/access-record.js'
 import { parseJsonFields } from '../../../src/parse/format/json-fields.js'
 import { FORMAT_PROBE_LINES } from '../../../src/source/format-probe.js'
 import { parseLogFormat } from '../../../src/parse/format/log-format-option.js'
@@ -341,21 +342,21 @@ t.test('the search\'s literals: only once the format is decided; as JSON lines w
   t.equal(selection.take().items.at(-1)?.line, 7)
 })
 
-t.test('each record names its server: the one its source gives with the line, else the run\'s --server-name, else none', async (t) => {
-  const servers = (options: Partial<ReadOptions>, feed: (lines: LogLines) => void): (string | null | undefined)[] => {
+t.test('each record names its server and source: those its source gives with the line (a table\'s row), else the run\'s --server-name and the input\'s label', async (t) => {
+  const records = (options: Partial<ReadOptions>, feed: (lines: LogLines) => void): string[] => {
     const selection = new RecordingSelection()
     const lines = logLines({ logFormat: parseLogFormat('combined'), ...options }, new SkippedLines(), [], selection)
     feed(lines)
     lines.end()
     keepBatch(selection, lines.takeBatch())
-    return selection.take().items.map((record) => record.server)
+    return selection.take().items.map((record) => `${record.server} ${positionText(record)}`)
   }
-  t.strictSame(servers({}, (lines) => lines.line(COMBINED(1), 0)), [null])
-  t.strictSame(servers({ serverName: 'web1' }, (lines) => lines.line(COMBINED(1), 0)), ['web1'])
-  t.strictSame(servers({ serverName: 'web1' }, (lines) => {
-    lines.line(COMBINED(1), 0, 'web2')
-    lines.line(COMBINED(2), 100, null)
+  t.strictSame(records({}, (lines) => lines.line(COMBINED(1), 0)), ['null x.log:1'])
+  t.strictSame(records({ serverName: 'web1' }, (lines) => lines.line(COMBINED(1), 0)), ['web1 x.log:1'])
+  t.strictSame(records({ serverName: 'web1' }, (lines) => {
+    lines.line(COMBINED(1), 0, { server: 'web2', source: 'web2:/var/log/a.log' })
+    lines.line(COMBINED(2), 100, { server: null, source: '/var/log/b.log' })
     lines.line(COMBINED(3), 200)
-  }), ['web2', null, 'web1'], 'a table row\'s host wins, a null one too')
-  t.strictSame(servers({ logFormat: parseLogFormat('auto'), serverName: 'web1' }, (lines) => lines.line(COMBINED(1), 0, 'web3')), ['web3'], 'held back while auto probes')
+  }), ['web2 web2:/var/log/a.log:1', 'null /var/log/b.log:2', 'web1 x.log:3'], 'a table row\'s host and file win, a null host too')
+  t.strictSame(records({ logFormat: parseLogFormat('auto'), serverName: 'web1' }, (lines) => lines.line(COMBINED(1), 0, { server: 'web3', source: 'web3:/a.log' })), ['web3 web3:/a.log:1'], 'held back while auto probes')
 })
