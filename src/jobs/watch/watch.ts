@@ -52,12 +52,8 @@ export interface WatchResult {
 
 export async function watch(options: WatchOptions, io: JobIO): Promise<WatchResult> {
   checkCriteria(options.criteria)
-  // pinned once: every publish of the watch goes into the folders checked now, whatever their paths become
-  const publisher = await openPublisher(
-    { output: options.output, outDir: options.outDir, format: { emit: options.emit, zone: options.tz }, inputs: inputsRead(options) },
-    io.cwd, () => io.stdout,
-  )
-  // a stop signal ends the watch, as a service manager expects of a clean stop: exit 0
+  // a stop signal ends the watch, as a service manager expects of a clean stop: exit 0; from before the
+  // output is opened, which reserves its temporary file: a signal then ended the process by the signal
   const stop = new StopRequest()
   const releaseExitCode = exitOnStopSignal(EXIT.ok)
   // the process ends once the watch has ended its loop and said what it skipped (or after the stop's grace)
@@ -69,10 +65,16 @@ export async function watch(options: WatchOptions, io: JobIO): Promise<WatchResu
     stop.request(signal)
     return watchEnded
   })
+  let publisher: Publisher | null = null
   const followed: Followed[] = []
   // every input opened, so one not yet (or never) handed to a follower is closed too (closing one twice does nothing)
   const opened: OpenedInput[] = []
   try {
+    // pinned once: every publish of the watch goes into the folders checked now, whatever their paths become
+    publisher = await openPublisher(
+      { output: options.output, outDir: options.outDir, format: { emit: options.emit, zone: options.tz }, inputs: inputsRead(options) },
+      io.cwd, () => io.stdout,
+    )
     return await watchWith(publisher, { followed, opened }, stop, options, io)
   } finally {
     releaseStop()
@@ -80,7 +82,7 @@ export async function watch(options: WatchOptions, io: JobIO): Promise<WatchResu
     if (!stop.requested) releaseExitCode()
     await Promise.all(followed.map((input) => input.close()))
     await Promise.all(opened.map((input) => input.close()))
-    await publisher.close()
+    await publisher?.close()
     ended()
   }
 }
