@@ -17,6 +17,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Parser } from 'tap-parser'
+import { tapBuildIsCurrent } from '../scripts/tap-build.js'
 
 const started = Date.now()
 const noChecks = process.argv.includes('--no-checks')
@@ -55,22 +56,6 @@ const report = (finished) => finished.map((print) => print()).every(Boolean)
 
 /** Prints nothing and succeeds: for a step that had nothing to do. */
 const nothingToDo = () => Promise.resolve(() => true)
-
-/**
- * Whether tap's Test class is built with the plugins package.json names: then `tap build` (about
- * 10 s of CPU) has nothing to do. A fresh install holds the default build (with @tapjs/typescript,
- * which tests do not load: they load through tsx); when `tap run` rebuilds it itself, the first
- * run still hands every test process the typescript plugin's loader, so the build comes first.
- */
-const tapBuildIsCurrent = async () => {
-  try {
-    const { TapConfig } = await import('@tapjs/config')
-    const { signature } = await import('@tapjs/test/test-built')
-    return signature === (await TapConfig.load()).pluginSignature
-  } catch {
-    return false
-  }
-}
 
 // Both type-check the whole project. tsc keeps what it learnt in node_modules/.cache, so a run
 // after a small change checks only what the change can affect (a fresh clone checks everything).
