@@ -15,7 +15,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { PassThrough, Writable } from 'node:stream'
+import { PassThrough } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { isUserError } from '../../src/errors.js'
@@ -24,7 +24,7 @@ import type { BuildOptions } from '../../src/jobs/build-options.js'
 import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/select/criteria.js'
 import { WorkerPool } from '../../src/workers/worker-pool.js'
 import { buildOptions } from '../helpers/build-options.js'
-import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
+import { collector, SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
 import { clfTime } from '../helpers/log-line.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
@@ -138,17 +138,6 @@ function makeCase(random: Random): Case {
   return { files, times, options, threads: random() < 0.3 ? 2 : 1 }
 }
 
-function collector(): { stream: Writable; text: () => string } {
-  const chunks: Buffer[] = []
-  const stream = new Writable({
-    write: (chunk: Buffer, _encoding, done) => {
-      chunks.push(chunk)
-      done()
-    },
-  })
-  return { stream, text: () => Buffer.concat(chunks).toString('utf8') }
-}
-
 interface Outcome {
   stdout: string
   notes: string[]
@@ -162,7 +151,7 @@ async function run(folder: string, c: Case, order: readonly string[], changes: P
   const options = buildOptions({ inputs: [...order], tz: 'UTC', emit: 'ndjson', verbose: true, quiet: true, ...c.options, ...changes, threads: c.threads })
   try {
     await build(options, {
-      stdin: new PassThrough(), stdout: out.stream, stderr: new PassThrough(), warn: (line) => void notes.push(line), cwd: folder, env: { SOURCE_DATE_EPOCH },
+      stdin: new PassThrough(), stdout: out, stderr: new PassThrough(), warn: (line) => void notes.push(line), cwd: folder, env: { SOURCE_DATE_EPOCH },
       ...(c.threads > 1 ? { workers: pool } : {}),
     })
     return { stdout: out.text(), notes, error: null }

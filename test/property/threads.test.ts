@@ -13,7 +13,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PassThrough, Readable, Writable } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
 import { isUserError } from '../../src/errors.js'
@@ -24,7 +24,7 @@ import { CRITERION_PARSERS, DEFAULT_CRITERIA, type Criteria } from '../../src/se
 import { DEFAULT_READ_OPTIONS } from '../../src/source/read-settings.js'
 import { WorkerPool } from '../../src/workers/worker-pool.js'
 import { buildOptions } from '../helpers/build-options.js'
-import { SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
+import { collector, SOURCE_DATE_EPOCH } from '../helpers/run-cli.js'
 import { clfTime } from '../helpers/log-line.js'
 import { between, pickOne, seeded, type Random } from '../helpers/seeded.js'
 
@@ -107,17 +107,6 @@ function makeCase(random: Random): Case {
   return { inputs, options, token: random() < 0.15 }
 }
 
-function collector(): { stream: Writable; text: () => string } {
-  const chunks: Buffer[] = []
-  const stream = new Writable({
-    write: (chunk: Buffer, _encoding, done) => {
-      chunks.push(chunk)
-      done()
-    },
-  })
-  return { stream, text: () => Buffer.concat(chunks).toString('utf8') }
-}
-
 interface Outcome {
   stdout: string
   stderr: string[]
@@ -147,7 +136,7 @@ async function run(folder: string, stdin: Buffer, c: Case, changes: Partial<Buil
   })
   try {
     await build(options, {
-      stdin: Readable.from([stdin]), stdout: out.stream, stderr: new PassThrough(), warn: (line) => void stderr.push(line), cwd: folder, env: { SOURCE_DATE_EPOCH },
+      stdin: Readable.from([stdin]), stdout: out, stderr: new PassThrough(), warn: (line) => void stderr.push(line), cwd: folder, env: { SOURCE_DATE_EPOCH },
       ...(threads > 1 ? { workers: pool } : {}),
     })
     return { stdout: out.text(), stderr, error: null }
