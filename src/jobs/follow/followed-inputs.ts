@@ -134,10 +134,14 @@ abstract class FollowedInput implements Followed {
   }
 
   async poll(): Promise<boolean> {
-    await this.#reader.poll()
+    // a stream that broke off read lines before it did: they are taken, then its error is thrown (the input is
+    // dropped after it: lines left for a next poll were lost, and when the error and the lines came between two
+    // polls, the poll after the error handed them over)
+    const failure = await this.#reader.poll().then(() => null, (e: unknown) => (e instanceof Error ? e : new Error(String(e))))
     const ended = this.#reader instanceof FollowedStream && this.#reader.ended()
     const changed = this.takeChanges()
     this.#ended = ended
+    if (failure !== null) throw failure
     return changed
   }
 

@@ -18,6 +18,8 @@ export async function pollAll(followed: Followed[], warn: (line: string) => void
       if (await input.poll()) changed = true
     } catch (e) {
       if (!isUserError(e)) throw e
+      // the lines it read before it broke off were taken (followed-inputs.ts)
+      changed = true
       warn(`${e.message}; ${input.label} is not read any more`)
       followed.splice(followed.indexOf(input), 1)
       await input.close()

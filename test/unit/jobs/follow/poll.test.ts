@@ -24,3 +24,9 @@ t.test('changed when any input kept a record; one that fails is said, closed and
   t.equal(await pollAll([followed[0] as Followed], () => undefined), false, 'nothing new')
   await t.rejects(pollAll([input('d.log', () => Promise.reject(new TypeError('a bug')), closed)], () => undefined), { message: 'a bug' })
 })
+
+t.test('an input that fails took the lines it read before: the page may have changed', async (t) => {
+  const followed = [input('a.log', () => Promise.resolve(false), []), input('b.log', () => Promise.reject(usageError('cannot read b.log: EIO')), [])]
+  t.equal(await pollAll(followed, () => undefined), true)
+  t.strictSame(followed.map((f) => f.label), ['a.log'])
+})
