@@ -101,10 +101,13 @@ const rowsOf = async (folder: string, c: Case, fullScan: boolean): Promise<unkno
   })
 }
 
+/** Seeded cases in npm test (the first of the same seeds; BACKWARD_CASES runs more): input-set.test.ts compares reading from the end with --full-scan too, over sets of inputs. */
+const CASES = Number(process.env.BACKWARD_CASES ?? 60)
+
 t.test('backward reading lists exactly what a full scan lists', async (t) => {
   const random = seeded(20261122)
   let compared = 0
-  for (let round = 0; round < 120; round++) {
+  for (let round = 0; round < CASES; round++) {
     const c = makeCase(random)
     const folder = join(dir, `case-${round}`)
     mkdirSync(folder)
@@ -127,5 +130,5 @@ t.test('backward reading lists exactly what a full scan lists', async (t) => {
     t.same(backward, full, `round ${round}: ${c.files.map((f) => `${f.name}(${f.lines.length})`).join(' ')}, named ${c.named.join(' ')}, limit ${c.limit}, ${JSON.stringify(c.criteria)}, tolerance ${c.tolerance}`)
     compared++
   }
-  t.ok(compared > 90, `${compared} cases compared`)
+  t.ok(compared > CASES * 0.75, `${compared} of ${CASES} cases compared`)
 })
