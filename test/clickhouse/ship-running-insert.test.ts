@@ -17,7 +17,7 @@ import { awaitInserts, InsertIds } from '../../src/jobs/ship/running-inserts.js'
 import { clickHouseMissing, clickHouseServer, type ClickHouseServer } from '../helpers/clickhouse-server.js'
 import { createSchema, logLine } from '../helpers/clickhouse-tables.js'
 import { waitFor } from '../helpers/wait-for.js'
-import { runCli } from '../helpers/run-cli.js'
+import { collector, runCli } from '../helpers/run-cli.js'
 
 const missing = clickHouseMissing()
 const LINES = 6000
@@ -72,12 +72,14 @@ t.test('ship waits for an insert of its file still under way, then goes on after
   const queryId = new InsertIds('web').id([log], 0)
   const held = await holdInsert(t, server, 'logs_held', queryId, shippedRows(log, lines.slice(0, HELD)))
 
-  const shipping = runCli(['ship', '--once', log, '--to', server.url('logs_held.access_lines'), '--host', 'web'])
+  const said = collector()
+  const shipping = runCli(['ship', '--once', log, '--to', server.url('logs_held.access_lines'), '--host', 'web'], { stderr: said })
   let settled = false
   void shipping.finally(() => {
     settled = true
   })
-  await new Promise((resolve) => setTimeout(resolve, 1500))
+  // ship says it waits for the insert; what it has done by then (nothing stored, the run not ended) is looked at then
+  await waitFor('ship to say it waits for the insert', () => said.text().includes('is still under way on the server') || settled)
   t.equal(settled, false, 'ship waits while the insert runs')
   t.equal((await server.query('SELECT count() FROM logs_held.access_lines')).trim(), '0', 'and has inserted nothing')
   t.equal(await held.finish(), 200, 'the held insert goes in')

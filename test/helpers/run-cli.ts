@@ -47,6 +47,8 @@ export interface CliOptions {
   input?: string | Buffer
   cwd?: string
   env?: NodeJS.ProcessEnv
+  /** A collector (see below) for stderr, for a test that reads what the run says while it runs. */
+  stderr?: Writable & { text: () => string }
 }
 
 export interface SpawnOptions extends CliOptions {
@@ -71,7 +73,7 @@ export const collector = (): Writable & { text: () => string } => {
 /** Runs `main(args, io)` in this process, with the tests' environment (TZ=UTC, SOURCE_DATE_EPOCH). */
 export const runCli = async (args: readonly string[], options: CliOptions = {}): Promise<CliResult> => {
   const stdout = collector()
-  const stderr = collector()
+  const stderr = options.stderr ?? collector()
   const input = options.input === undefined ? [] : [Buffer.from(options.input)]
   const code = await main(args, {
     stdin: Readable.from(input),
